@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  PUBLIC_URL: z.url().optional(),
+  ADMIN_USERNAME: z.string().min(3).max(100).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  TRUST_PROXY: bool.default(false),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SMS_PROVIDER: z.enum(['console', 'kavenegar']).default('console'),
+  KAVENEGAR_API_KEY: z.string().optional(),
+  KAVENEGAR_TEMPLATE: z.string().default('verify'),
+  /** Also append each console SMS line to this file (end-to-end tests read login codes from it). */
+  SMS_LOG_FILE: z.string().optional(),
+  PAYMENT_PROVIDER: z.enum(['fake', 'zarinpal']).default('fake'),
+  ZARINPAL_MERCHANT_ID: z.string().optional(),
+  ZARINPAL_SANDBOX: bool.default(true),
+  RATE_LIMIT: bool.default(true),
+});
+
+export type Config = z.infer<typeof EnvSchema> & {
+  /** true for an in-memory PGlite (tests): no DATA_DIR folder, no lock. */
+  memoryDb?: boolean;
+};
+
+/** The only reader of process.env: parses once, fails fast with one line per bad variable. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const picked = Object.fromEntries(
+    Object.keys(EnvSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
+  );
+  const parsed = EnvSchema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const cfg = parsed.data;
+  if (cfg.SMS_PROVIDER === 'kavenegar' && !cfg.KAVENEGAR_API_KEY) {
+    throw new Error('Invalid configuration:\n  KAVENEGAR_API_KEY: required when SMS_PROVIDER=kavenegar');
+  }
+  if (cfg.PAYMENT_PROVIDER === 'zarinpal' && !cfg.ZARINPAL_MERCHANT_ID) {
+    throw new Error('Invalid configuration:\n  ZARINPAL_MERCHANT_ID: required when PAYMENT_PROVIDER=zarinpal');
+  }
+  return cfg;
+}
+
+/** A config for tests: in-memory PGlite, no seed, quiet logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), memoryDb: true, ...overrides };
+}

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
+import * as schema from './schema/index.js';
+import { acquireLock } from './lock.js';
+
+const PGLITE_SHARED_BUFFERS = '32MB';
+
+export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+/** A transaction handle: same query API as Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Subscribe to a NOTIFY channel (cache invalidation across copies). */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(opts: { url?: string; dataDir?: string; memory?: boolean }): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url);
+  return openPglite(opts.memory ? undefined : path.resolve(opts.dataDir ?? './data', 'db'));
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  // Loaded only for PostgreSQL, so a PGlite process does not carry the driver.
+  const [{ default: pgLib }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+  const pool = new pgLib.Pool({ connectionString: url, max: 10 });
+  pool.on('error', () => {}); // idle-client errors are reported by the next query
+  await pool.query('select 1');
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, (p: string) => void>();
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, onMessage) {
+      if (!listener) {
+        listener = new pgLib.Client({ connectionString: url });
+        listener.on('error', () => {});
+        await listener.connect();
+        listener.on('notification', (n) => handlers.get(n.channel)?.(n.payload ?? ''));
+      }
+      handlers.set(channel, onMessage);
+      await listener.query(`LISTEN "${channel}"`);
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dir: string | undefined): Promise<Database> {
+  let release = () => {};
+  if (dir) {
+    fs.mkdirSync(dir, { recursive: true }); // PGlite does not create parent folders
+    release = acquireLock(dir);
+  }
+  let client: PGlite;
+  try {
+    // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WASM memory, on top of the
+    // process; 32 MB holds a shop's hot pages and keeps the server well under 400 MB.
+    client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, onMessage) {
+      await client.listen(channel, onMessage);
+    },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await client.close();
+      release();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex, varchar,
+} from 'drizzle-orm/pg-core';
+import type { ProductAttributeEntry } from '@sorkhab/shared';
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 100 }).notNull(),
+  alias: varchar('alias', { length: 100 }).notNull().default(''),
+  select: boolean('select').notNull().default(false),
+  uri: varchar('uri', { length: 300 }).notNull().default(''),
+  imageUri: varchar('image_uri', { length: 300 }),
+  parentId: integer('parent_id').references((): any => categories.id, { onDelete: 'restrict' }),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('categories_parent_idx').on(t.parentId)]);
+
+export const categoryAttributes = pgTable('category_attributes', {
+  id: serial('id').primaryKey(),
+  categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+  title: varchar('title', { length: 100 }).notNull(),
+  key: varchar('key', { length: 100 }).notNull(),
+  type: varchar('type', { length: 10 }).notNull(),
+}, (t) => [index('category_attributes_category_idx').on(t.categoryId)]);
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 100 }).notNull(),
+  alias: varchar('alias', { length: 100 }).notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('brands_title_uq').on(t.title)]);
+
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 200 }).notNull(),
+  alias: varchar('alias', { length: 200 }).notNull(),
+  imageUri: varchar('image_uri', { length: 300 }),
+  rate: real('rate').notNull().default(0),
+  tags: varchar('tags', { length: 500 }).notNull().default(''),
+  price: bigint('price', { mode: 'number' }).notNull(),
+  offPersent: integer('off_persent').notNull().default(0),
+  offPrice: bigint('off_price', { mode: 'number' }).notNull(),
+  hasOff: boolean('has_off').notNull().default(false),
+  description: text('description').notNull().default(''),
+  attributes: jsonb('attributes').$type<ProductAttributeEntry[]>().notNull().default([]),
+  categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
+  brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+  stock: integer('stock').notNull().default(0),
+  soldCount: integer('sold_count').notNull().default(0),
+  searchText: text('search_text').notNull().default(''),
+  isDeleted: boolean('is_deleted').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('products_category_idx').on(t.categoryId, t.createdAt),
+  index('products_brand_idx').on(t.brandId),
+  index('products_created_idx').on(t.createdAt),
+  index('products_price_idx').on(t.offPrice),
+  index('products_sold_idx').on(t.soldCount),
+  index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+]);
+
+export const galleryImages = pgTable('gallery_images', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  imageUri: varchar('image_uri', { length: 300 }).notNull(),
+  filename: varchar('filename', { length: 255 }).notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('gallery_images_product_idx').on(t.productId)]);

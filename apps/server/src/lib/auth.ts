@@ -1,0 +1,86 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { DbOrTx } from '../db/client.js';
+import { sessions, users } from '../db/schema/index.js';
+import { forbidden, unauthorized } from './errors.js';
+import { randomToken, sha256 } from './password.js';
+
+/** Who may call a route. A route that declares nothing is admin-only (fails closed). */
+export type Access = 'public' | 'customer' | 'admin';
+export type Role = 'admin' | 'customer';
+
+export interface AuthUser {
+  userId: number;
+  role: Role;
+  sessionId: number;
+}
+
+export const ADMIN_COOKIE = 'sorkhab_admin';
+export const CUSTOMER_COOKIE = 'sorkhab_session';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthUser | null;
+    /** Resolves the caller's session (once) for routes that are public but personalise. */
+    resolveAuth(role: Role): Promise<AuthUser | null>;
+  }
+}
+
+export async function createSession(db: DbOrTx, userId: number, role: Role, days: number) {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + days * 86_400_000);
+  await db.insert(sessions).values({ tokenHash: sha256(token), userId, role, expiresAt });
+  return { token, expiresAt };
+}
+
+export async function findSession(db: DbOrTx, token: string, role: Role): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({ sessionId: sessions.id, userId: sessions.userId, role: sessions.role, isAdmin: users.isAdmin, isDisable: users.isDisable })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row || row.isDisable || row.role !== role) return null;
+  if (role === 'admin' && !row.isAdmin) return null;
+  return { userId: row.userId, role, sessionId: row.sessionId };
+}
+
+function tokenOf(request: FastifyRequest, role: Role): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  return request.cookies?.[role === 'admin' ? ADMIN_COOKIE : CUSTOMER_COOKIE];
+}
+
+/** Checks access in onRequest, before any body is read: an anonymous upload is never parsed. */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: () => DbOrTx }) => {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('resolveAuth', async function (this: FastifyRequest, role: Role) {
+    if (this.auth?.role === role) return this.auth;
+    const token = tokenOf(this, role);
+    if (!token) return null;
+    const found = await findSession(opts.db(), token, role);
+    if (found) this.auth = found;
+    return found;
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 || !request.url.startsWith('/api/')) return;
+    const access: Access = request.routeOptions.config.access ?? 'admin';
+    if (access === 'public') return;
+    const role: Role = access === 'admin' ? 'admin' : 'customer';
+    const token = tokenOf(request, role);
+    if (!token) throw unauthorized();
+    const found = await request.resolveAuth(role);
+    if (found) return;
+    if (role === 'admin') {
+      // A valid session of a non-admin (a shopper, or a demoted user) is a 403, not a 401.
+      const other = await findSession(opts.db(), token, 'customer');
+      if (other) throw forbidden('این بخش فقط برای مدیران فروشگاه است');
+    }
+    throw unauthorized('نشست شما معتبر نیست یا به پایان رسیده است؛ دوباره وارد شوید');
+  });
+});

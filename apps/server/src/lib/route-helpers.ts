@@ -1,0 +1,52 @@
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { z } from 'zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { ok } from './envelope.js';
+import { keyMapOf, remapKeys } from './keys.js';
+import { readForm, type UploadedFile } from './multipart.js';
+import { parseWith } from './validation.js';
+import { UploadBatch } from '../modules/media/media.service.js';
+
+/**
+ * Form routes (multipart with files, or JSON) validate their body in the handler with the same
+ * shared schema; the route's `body` schema documents it in OpenAPI.
+ */
+export const formRouteOptions = {
+  validatorCompiler: (arg: { schema: any; method: string; url: string; httpPart?: string }) =>
+    // The body is left as sent (validated in the handler); answering `value: undefined` would erase a JSON body.
+    arg.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(arg as any),
+};
+export const formSchema = (schema: FastifySchema): FastifySchema => ({
+  consumes: ['multipart/form-data', 'application/json'],
+  ...schema,
+});
+
+export async function withForm<S extends z.ZodType, T>(
+  request: FastifyRequest,
+  schema: S,
+  handle: (input: z.infer<S>, files: UploadedFile[], batch: UploadBatch) => Promise<T>,
+  maxFiles = 20,
+): Promise<T> {
+  const form = await readForm(request, maxFiles);
+  const input = parseWith(schema, remapKeys(form.fields, keyMapOf(schema)));
+  const batch = new UploadBatch(request.server.services.storage);
+  try {
+    return await handle(input, form.files, batch);
+  } catch (err) {
+    await batch.rollback(); // a failed write leaves no orphan file
+    throw err;
+  }
+}
+
+/** Finds the one file of a form field, by case-insensitive name. */
+export const fileOf = (files: UploadedFile[], name: string) =>
+  files.find((f) => f.field.toLowerCase() === name.toLowerCase());
+
+/** Sends a cached envelope, serialised and UTF-8 encoded once: catalogue reads are the hot path. */
+export async function sendCached(reply: FastifyReply, key: string, load: () => Promise<unknown>) {
+  const body = await reply.server.services.cache.getOrLoad(`json:${key}`, async () => Buffer.from(JSON.stringify(ok(await load()))));
+  return sendJson(reply, body);
+}
+
+/** Sends JSON that is already serialised (a cached envelope). */
+export const sendJson = (reply: FastifyReply, body: Buffer | string) => reply.type('application/json; charset=utf-8').send(body);

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import { users } from '../../db/schema/index.js';
+import { createSession } from '../../lib/auth.js';
+import { bearer, buildTestApp, type TestApp } from '../../../test/helpers.js';
+
+/** A test app whose console SMS lines also go to a file, so tests can read the login codes. */
+export async function buildShopApp(overrides: Partial<Config> = {}) {
+  const smsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-sms-')), 'sms.log');
+  const t = await buildTestApp({ SMS_LOG_FILE: smsFile, ...overrides });
+  return Object.assign(t, { smsFile, lastCode: (mobile: string) => lastCode(smsFile, mobile) });
+}
+export type ShopApp = Awaited<ReturnType<typeof buildShopApp>>;
+
+export function lastCode(file: string, mobile: string): string {
+  const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n') : [];
+  const line = lines.reverse().find((l) => l.startsWith(`[sms] to=${mobile} `));
+  const m = line && /(\d{4})\s*$/.exec(line);
+  if (!m) throw new Error(`no code sent to ${mobile}`);
+  return m[1]!;
+}
+
+let seq = 0;
+export const newMobile = () => `98912${String(process.pid % 1000).padStart(3, '0')}${String(seq++).padStart(4, '0')}`;
+
+/** Logs a shopper in through the real SendCode/VerifyCode; returns the session token. */
+export async function loginCustomer(t: ShopApp, mobile = newMobile(), cookies: Record<string, string> = {}) {
+  const send = await t.app.inject({ method: 'POST', url: '/api/Auth/SendCode', payload: { mobile } });
+  if (send.statusCode !== 200) throw new Error(`SendCode ${send.statusCode} ${send.body}`);
+  const res = await t.app.inject({ method: 'POST', url: '/api/Auth/VerifyCode', payload: { mobile, code: t.lastCode(mobile) }, cookies });
+  if (res.statusCode !== 200) throw new Error(`VerifyCode ${res.statusCode} ${res.body}`);
+  return { token: res.json().data.token as string, userId: res.json().data.user.id as number, mobile };
+}
+
+/** A customer made directly in the database (fast, for many shoppers at once). */
+export async function quickCustomer(t: TestApp, mobile = newMobile()) {
+  const [u] = await t.db.insert(users).values({ mobile }).returning();
+  const s = await createSession(t.db, u!.id, 'customer', 1);
+  return { token: s.token, userId: u!.id, mobile, headers: bearer(s.token) };
+}
+
+export async function setStock(t: TestApp, productId: number, stock: number) {
+  const { products } = await import('../../db/schema/index.js');
+  await t.db.update(products).set({ stock }).where(eq(products.id, productId));
+}
+
+export const NEW_ADDRESS = {
+  firstname: 'مریم', lastname: 'احمدی', province: 'تهران', city: 'تهران',
+  address: 'خیابان ولیعصر، کوچه بهار، پلاک ۱۲', postalCode: '۱۲۳۴۵۶۷۸۹۰', mobile: '۰۹۱۲۱۲۳۴۵۶۷',
+};

@@ -1,0 +1,69 @@
+import { asc, count, eq, ne, and, sql } from 'drizzle-orm';
+import type { Brand } from '@sorkhab/shared';
+import type { Db } from '../../db/client.js';
+import { brands, products } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import type { ReadCache } from '../../lib/cache.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { reindexProducts } from './search-index.js';
+
+type Ctx = { db: Db; cache: ReadCache; userId?: number };
+
+export async function listBrands(db: Db, cache: ReadCache): Promise<Brand[]> {
+  return cache.getOrLoad('brands', async () => {
+    const rows = await db
+      .select({ id: brands.id, title: brands.title, alias: brands.alias, productCount: sql<number>`count(${products.id})::int` })
+      .from(brands)
+      .leftJoin(products, and(eq(products.brandId, brands.id), eq(products.isDeleted, false)))
+      .groupBy(brands.id)
+      .orderBy(asc(brands.title));
+    return rows;
+  });
+}
+
+export async function brandMap(db: Db, cache: ReadCache): Promise<Map<number, Brand>> {
+  return cache.getOrLoad('brand-map', async () => new Map((await listBrands(db, cache)).map((b) => [b.id, b])));
+}
+
+async function assertUniqueTitle(db: Db, title: string, exceptId?: number) {
+  const where = exceptId ? and(eq(brands.title, title), ne(brands.id, exceptId)) : eq(brands.title, title);
+  const [dup] = await db.select({ id: brands.id }).from(brands).where(where);
+  if (dup) throw conflict(`برندی با عنوان «${title}» از قبل وجود دارد`);
+}
+
+export async function createBrand(ctx: Ctx, input: { title: string; alias?: string }) {
+  await assertUniqueTitle(ctx.db, input.title);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx.insert(brands).values({ title: input.title, alias: input.alias ?? '' }).returning();
+    await audit(tx, ctx.userId, 'brand.create', 'brand', created!.id, input);
+    return created!;
+  });
+  await ctx.cache.invalidate();
+  return { id: row.id, title: row.title, alias: row.alias };
+}
+
+export async function updateBrand(ctx: Ctx, input: { id: number; title: string; alias?: string }) {
+  await assertUniqueTitle(ctx.db, input.title, input.id);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx.update(brands).set({ title: input.title, ...(input.alias !== undefined ? { alias: input.alias } : {}) })
+      .where(eq(brands.id, input.id)).returning();
+    if (!updated) throw notFound('برند');
+    await reindexProducts(tx, eq(products.brandId, input.id));
+    await audit(tx, ctx.userId, 'brand.update', 'brand', input.id, input);
+    return updated;
+  });
+  await ctx.cache.invalidate();
+  return { id: row.id, title: row.title, alias: row.alias };
+}
+
+export async function deleteBrand(ctx: Ctx, id: number) {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, id));
+    if (!row) throw notFound('برند');
+    const [{ n }] = (await tx.select({ n: count() }).from(products).where(and(eq(products.brandId, id), eq(products.isDeleted, false)))) as [{ n: number }];
+    if (n > 0) throw conflict(`این برند ${n.toLocaleString('fa-IR')} محصول دارد؛ ابتدا برند آن محصولات را تغییر دهید`);
+    await tx.delete(brands).where(eq(brands.id, id));
+    await audit(tx, ctx.userId, 'brand.delete', 'brand', id);
+  });
+  await ctx.cache.invalidate();
+}

@@ -1,0 +1,196 @@
+import { asc, count, eq } from 'drizzle-orm';
+import type { Attribute, Category, CategoryForm } from '@sorkhab/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { categories, categoryAttributes, products } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import type { ReadCache } from '../../lib/cache.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { processImage, recordImage, UploadBatch } from '../media/media.service.js';
+import { reindexProducts } from './search-index.js';
+import type { UploadedFile } from '../../lib/multipart.js';
+
+export const MAX_CATEGORY_DEPTH = 3;
+
+export interface CategoryIndex {
+  roots: Category[];
+  byId: Map<number, Category>;
+  /** lower-cased title → ids (titles may repeat under different parents). */
+  byTitle: Map<string, number[]>;
+}
+
+type Row = typeof categories.$inferSelect;
+
+function toCategory(row: Row): Category {
+  return {
+    id: row.id, title: row.title, alias: row.alias, select: row.select, uri: row.uri,
+    imageUri: row.imageUri?.replace(/\\/g, '/') ?? null, parentId: row.parentId, sortOrder: row.sortOrder, children: [],
+  };
+}
+
+export async function loadCategoryIndex(db: DbOrTx): Promise<CategoryIndex> {
+  const rows = await db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
+  const byId = new Map(rows.map((r) => [r.id, toCategory(r)]));
+  const byTitle = new Map<string, number[]>();
+  const roots: Category[] = [];
+  for (const cat of byId.values()) {
+    const parent = cat.parentId ? byId.get(cat.parentId) : undefined;
+    if (parent) parent.children.push(cat);
+    else roots.push(cat);
+    const key = cat.title.toLowerCase();
+    byTitle.set(key, [...(byTitle.get(key) ?? []), cat.id]);
+  }
+  return { roots, byId, byTitle };
+}
+
+export const categoryIndex = (db: Db, cache: ReadCache) => cache.getOrLoad('category-index', () => loadCategoryIndex(db));
+
+/** The category and all of its descendants. */
+export function descendantIds(index: CategoryIndex, id: number): number[] {
+  const out: number[] = [];
+  const walk = (cat: Category | undefined) => {
+    if (!cat) return;
+    out.push(cat.id);
+    cat.children.forEach(walk);
+  };
+  walk(index.byId.get(id));
+  return out;
+}
+
+export function depthOf(index: CategoryIndex, id: number): number {
+  let depth = 0;
+  for (let cat = index.byId.get(id); cat; cat = cat.parentId ? index.byId.get(cat.parentId) : undefined) depth++;
+  return depth;
+}
+
+export function pathOf(index: CategoryIndex, id: number): { id: number; title: string }[] {
+  const out: { id: number; title: string }[] = [];
+  for (let cat = index.byId.get(id); cat; cat = cat.parentId ? index.byId.get(cat.parentId) : undefined) {
+    out.unshift({ id: cat.id, title: cat.title });
+  }
+  return out;
+}
+
+function subtreeHeight(cat: Category): number {
+  return 1 + Math.max(0, ...cat.children.map(subtreeHeight));
+}
+
+export interface Ctx {
+  db: Db;
+  cache: ReadCache;
+  batch: UploadBatch;
+  userId?: number;
+}
+
+async function withImage(ctx: Ctx, file: UploadedFile | undefined) {
+  return file ? processImage(ctx.batch, file.buffer) : undefined;
+}
+
+export async function createCategory(ctx: Ctx, input: CategoryForm, icon?: UploadedFile) {
+  const index = await loadCategoryIndex(ctx.db);
+  if (input.parentId) {
+    if (!index.byId.has(input.parentId)) throw badRequest('دسته‌بندی والد پیدا نشد', { parentId: 'دسته‌بندی والد پیدا نشد' });
+    if (depthOf(index, input.parentId) >= MAX_CATEGORY_DEPTH) {
+      throw badRequest('دسته‌بندی‌ها حداکثر سه سطح دارند', { parentId: 'زیر این دسته‌بندی نمی‌توان دسته‌ای ساخت؛ حداکثر سه سطح مجاز است' });
+    }
+  }
+  const image = await withImage(ctx, icon);
+  const row = await ctx.db.transaction(async (tx) => {
+    if (image) await recordImage(tx, image);
+    const [created] = await tx.insert(categories).values({
+      title: input.title, alias: input.alias ?? '', select: input.select ?? false, uri: input.uri ?? '',
+      imageUri: image?.uri ?? null, parentId: input.parentId ?? null, sortOrder: input.sortOrder ?? 0,
+    }).returning();
+    await audit(tx, ctx.userId, 'category.create', 'category', created!.id, { title: input.title });
+    return created!;
+  });
+  await ctx.cache.invalidate();
+  return toCategory(row);
+}
+
+export async function updateCategory(ctx: Ctx, input: CategoryForm & { id: number }, icon?: UploadedFile) {
+  const index = await loadCategoryIndex(ctx.db);
+  const current = index.byId.get(input.id);
+  if (!current) throw notFound('دسته‌بندی');
+  const parentId = input.parentId ?? null;
+  if (parentId) {
+    if (!index.byId.has(parentId)) throw badRequest('دسته‌بندی والد پیدا نشد', { parentId: 'دسته‌بندی والد پیدا نشد' });
+    if (descendantIds(index, input.id).includes(parentId)) {
+      throw badRequest('دسته‌بندی نمی‌تواند زیرمجموعه خودش یا فرزندانش باشد', { parentId: 'والد انتخاب‌شده زیرمجموعه همین دسته‌بندی است' });
+    }
+    if (depthOf(index, parentId) + subtreeHeight(current) > MAX_CATEGORY_DEPTH) {
+      throw badRequest('دسته‌بندی‌ها حداکثر سه سطح دارند', { parentId: 'با این والد، درخت بیش از سه سطح می‌شود' });
+    }
+  }
+  const image = await withImage(ctx, icon);
+  const row = await ctx.db.transaction(async (tx) => {
+    if (image) await recordImage(tx, image);
+    const [updated] = await tx.update(categories).set({
+      title: input.title, alias: input.alias ?? current.alias, select: input.select ?? current.select,
+      uri: input.uri ?? current.uri, parentId, sortOrder: input.sortOrder ?? current.sortOrder,
+      ...(image ? { imageUri: image.uri } : {}),
+    }).where(eq(categories.id, input.id)).returning();
+    if (input.title !== current.title) await reindexProducts(tx, eq(products.categoryId, input.id));
+    await audit(tx, ctx.userId, 'category.update', 'category', input.id, { title: input.title });
+    return updated!;
+  });
+  await ctx.cache.invalidate();
+  return toCategory(row);
+}
+
+export async function deleteCategory(ctx: Omit<Ctx, 'batch'>, id: number) {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update');
+    if (!row) throw notFound('دسته‌بندی');
+    const [{ n: children }] = (await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id))) as [{ n: number }];
+    if (children > 0) throw conflict('این دسته‌بندی زیرمجموعه دارد؛ ابتدا زیرمجموعه‌های آن را حذف یا جابه‌جا کنید');
+    const [{ n: prods }] = (await tx.select({ n: count() }).from(products).where(eq(products.categoryId, id))) as [{ n: number }];
+    if (prods > 0) throw conflict(`این دسته‌بندی ${prods.toLocaleString('fa-IR')} محصول دارد؛ ابتدا محصولات را به دسته‌بندی دیگری منتقل کنید`);
+    await tx.delete(categories).where(eq(categories.id, id));
+    await audit(tx, ctx.userId, 'category.delete', 'category', id);
+  });
+  await ctx.cache.invalidate();
+}
+
+/* ---------- attributes ---------- */
+type AttrInput = { title: string; key: string; type: Attribute['type']; categoryId: number };
+
+async function assertCategory(db: DbOrTx, id: number) {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+  if (!row) throw badRequest('دسته‌بندی پیدا نشد', { categoryId: 'دسته‌بندی پیدا نشد' });
+}
+
+export async function listAttributes(db: DbOrTx, categoryId: number): Promise<Attribute[]> {
+  const rows = await db.select().from(categoryAttributes).where(eq(categoryAttributes.categoryId, categoryId)).orderBy(asc(categoryAttributes.id));
+  if (rows.length === 0) {
+    const [cat] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+    if (!cat) throw notFound('دسته‌بندی');
+  }
+  return rows as Attribute[];
+}
+
+export async function createAttribute(ctx: Omit<Ctx, 'batch'>, input: AttrInput) {
+  return ctx.db.transaction(async (tx) => {
+    await assertCategory(tx, input.categoryId);
+    const [row] = await tx.insert(categoryAttributes).values(input).returning();
+    await audit(tx, ctx.userId, 'attribute.create', 'attribute', row!.id, input);
+    return row as Attribute;
+  });
+}
+
+export async function updateAttribute(ctx: Omit<Ctx, 'batch'>, input: AttrInput & { id: number }) {
+  return ctx.db.transaction(async (tx) => {
+    await assertCategory(tx, input.categoryId);
+    const [row] = await tx.update(categoryAttributes).set(input).where(eq(categoryAttributes.id, input.id)).returning();
+    if (!row) throw notFound('ویژگی');
+    await audit(tx, ctx.userId, 'attribute.update', 'attribute', input.id, input);
+    return row as Attribute;
+  });
+}
+
+export async function deleteAttribute(ctx: Omit<Ctx, 'batch'>, id: number) {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.delete(categoryAttributes).where(eq(categoryAttributes.id, id)).returning({ id: categoryAttributes.id });
+    if (!row) throw notFound('ویژگی');
+    await audit(tx, ctx.userId, 'attribute.delete', 'attribute', id);
+  });
+}

@@ -1,0 +1,273 @@
+import { and, asc, between, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  discountedPrice, normalizeSearch, type ProductDetail, type ProductForm, type ProductListItem, type ProductListQuery,
+} from '@sorkhab/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { brands, categories, galleryImages, products } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import type { ReadCache } from '../../lib/cache.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { UploadedFile } from '../../lib/multipart.js';
+import { processImage, recordImage, variantsOf, type UploadBatch } from '../media/media.service.js';
+import { brandMap } from './brand.service.js';
+import { categoryIndex, descendantIds, pathOf, type CategoryIndex } from './category.service.js';
+import { sanitizeDescription } from './sanitize.js';
+import { searchTextOf } from './search-index.js';
+
+export { searchTextOf };
+
+type Row = typeof products.$inferSelect;
+type Ctx = { db: Db; cache: ReadCache; batch: UploadBatch; userId?: number };
+
+export const DEFAULT_PAGE_SIZE = 12;
+
+const listColumns = {
+  id: products.id, title: products.title, alias: products.alias, imageUri: products.imageUri, price: products.price,
+  offPrice: products.offPrice, offPersent: products.offPersent, hasOff: products.hasOff, rate: products.rate,
+  tags: products.tags, brandId: products.brandId, categoryId: products.categoryId, stock: products.stock,
+};
+type ListRow = { [K in keyof typeof listColumns]: Row[K] };
+
+function toListItem(row: ListRow, index: CategoryIndex, brandsById: Map<number, { id: number; title: string }>): ProductListItem {
+  const brand = row.brandId ? brandsById.get(row.brandId) : undefined;
+  return {
+    id: row.id, title: row.title, alias: row.alias, imageUri: row.imageUri, imageVariants: variantsOf(row.imageUri),
+    price: row.price, offPrice: row.offPrice, offPersent: row.offPersent, hasOff: row.hasOff, rate: row.rate,
+    tags: row.tags, brand: brand ? { id: brand.id, title: brand.title } : null, categoryId: row.categoryId,
+    categoryDescs: index.byId.get(row.categoryId)?.title ?? '', stock: row.stock,
+  };
+}
+
+export type ListMode = 'all' | 'latest' | 'bestselling' | 'popular';
+
+/** Escapes LIKE wildcards in user text. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listProducts(db: Db, cache: ReadCache, query: ProductListQuery, mode: ListMode = 'all') {
+  const page = query.pageNumber ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  const index = await categoryIndex(db, cache);
+  const brandsById = await brandMap(db, cache);
+
+  const where: SQL[] = [eq(products.isDeleted, false)];
+  let categoryIds: number[] | undefined;
+  if (query.categoryId) categoryIds = descendantIds(index, query.categoryId);
+  if (query.categoryTitle) {
+    const ids = (index.byTitle.get(query.categoryTitle.toLowerCase()) ?? []).flatMap((id) => descendantIds(index, id));
+    categoryIds = categoryIds ? categoryIds.filter((id) => ids.includes(id)) : ids;
+  }
+  if (categoryIds) {
+    if (categoryIds.length === 0) return { data: [], page, pageSize, totalCount: 0 };
+    where.push(inArray(products.categoryId, categoryIds));
+  }
+  if (query.brandIds?.length) where.push(inArray(products.brandId, query.brandIds));
+  if (query.minPrice !== undefined) where.push(gte(products.offPrice, query.minPrice));
+  if (query.maxPrice !== undefined) where.push(lte(products.offPrice, query.maxPrice));
+  if (query.inStock) where.push(sql`${products.stock} > 0`);
+  if (query.hasOff !== undefined) where.push(eq(products.hasOff, query.hasOff));
+
+  const q = query.title ? normalizeSearch(query.title) : '';
+  let relevance: SQL | undefined;
+  if (q) {
+    // Every word must appear, or (typo tolerance) be trigram-similar to a word of the text.
+    for (const word of q.split(' ').slice(0, 8)) {
+      where.push(sql`(${products.searchText} like ${`%${likeEscape(word)}%`} or ${word} <% ${products.searchText})`);
+    }
+    relevance = sql`word_similarity(${q}, ${products.searchText})`;
+  }
+
+  const sort = query.sort ?? (mode === 'bestselling' ? 'bestselling' : mode === 'popular' ? 'popular' : relevance ? 'relevance' : 'newest');
+  const order: SQL[] = {
+    newest: [desc(products.createdAt), desc(products.id)],
+    cheapest: [asc(products.offPrice), desc(products.id)],
+    dearest: [desc(products.offPrice), desc(products.id)],
+    bestselling: [desc(products.soldCount), desc(products.id)],
+    discount: [desc(products.offPersent), desc(products.id)],
+    popular: [desc(products.rate), desc(products.soldCount), desc(products.id)],
+    relevance: [desc(sql`(${products.searchText} like ${`${likeEscape(q)}%`})`), desc(relevance ?? sql`0`), desc(products.soldCount), desc(products.id)],
+  }[sort];
+
+  const cond = and(...where);
+  if (relevance) {
+    // A search has to test every row anyway: one pass answers the page and the total (the
+    // fuzzy match is the expensive part, so a separate count would double the cost).
+    const found = await db.select({ ...listColumns, total: sql<number>`count(*) over()` }).from(products).where(cond)
+      .orderBy(...order).limit(pageSize).offset((page - 1) * pageSize);
+    const totalCount = found[0] ? Number(found[0].total)
+      : page > 1 ? Number((await db.select({ n: count() }).from(products).where(cond))[0]?.n ?? 0) : 0;
+    return { data: found.map((r) => toListItem(r, index, brandsById)), page, pageSize, totalCount };
+  }
+  const [rows, [total]] = await Promise.all([
+    db.select(listColumns).from(products).where(cond).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(products).where(cond),
+  ]);
+  return { data: rows.map((r) => toListItem(r, index, brandsById)), page, pageSize, totalCount: Number(total?.n ?? 0) };
+}
+
+type GalleryRow = typeof galleryImages.$inferSelect;
+
+function toDetail(row: Row, index: CategoryIndex, brandsById: Map<number, { id: number; title: string }>, gallery: GalleryRow[]): ProductDetail {
+  return {
+    ...toListItem(row, index, brandsById),
+    description: row.description,
+    attribute: JSON.stringify(row.attributes),
+    attributes: row.attributes,
+    brandId: row.brandId,
+    categoryPath: pathOf(index, row.categoryId),
+    gallery: gallery.map((g) => ({ id: g.id, imageUri: g.imageUri, filename: g.filename, imageVariants: variantsOf(g.imageUri) })),
+    soldCount: row.soldCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getProduct(db: Db, cache: ReadCache, id: number): Promise<ProductDetail> {
+  const [row] = await db.select().from(products).where(and(eq(products.id, id), eq(products.isDeleted, false)));
+  if (!row) throw notFound('محصول');
+  const [index, brandsById, gallery] = await Promise.all([
+    categoryIndex(db, cache), brandMap(db, cache),
+    db.select().from(galleryImages).where(eq(galleryImages.productId, id)).orderBy(asc(galleryImages.sortOrder), asc(galleryImages.id)),
+  ]);
+  return toDetail(row, index, brandsById, gallery);
+}
+
+/** Product pages are read (and cached) in blocks of ids: a cold cache warms a block per query, not a product. */
+export const PRODUCT_BLOCK = 64;
+export const productBlockOf = (id: number) => Math.floor(id / PRODUCT_BLOCK);
+
+/** The visible products whose ids fall in one block, as getProduct answers them. */
+export async function getProductBlock(db: Db, cache: ReadCache, block: number): Promise<Map<number, ProductDetail>> {
+  const from = block * PRODUCT_BLOCK;
+  const to = from + PRODUCT_BLOCK - 1;
+  const [rows, gallery, index, brandsById] = await Promise.all([
+    db.select().from(products).where(and(between(products.id, from, to), eq(products.isDeleted, false))),
+    db.select().from(galleryImages).where(between(galleryImages.productId, from, to)).orderBy(asc(galleryImages.sortOrder), asc(galleryImages.id)),
+    categoryIndex(db, cache), brandMap(db, cache),
+  ]);
+  const galleryOf = new Map<number, GalleryRow[]>();
+  for (const g of gallery) galleryOf.set(g.productId, [...(galleryOf.get(g.productId) ?? []), g]);
+  return new Map(rows.map((row) => [row.id, toDetail(row, index, brandsById, galleryOf.get(row.id) ?? [])]));
+}
+
+async function searchTextFor(tx: DbOrTx, input: { title: string; alias: string; tags: string; brandId?: number | null; categoryId: number }) {
+  const [brand] = input.brandId ? await tx.select({ title: brands.title, alias: brands.alias }).from(brands).where(eq(brands.id, input.brandId)) : [];
+  const [cat] = await tx.select({ title: categories.title }).from(categories).where(eq(categories.id, input.categoryId));
+  return searchTextOf(input, brand, cat?.title);
+}
+
+async function checkRefs(tx: DbOrTx, input: { categoryId: number; brandId?: number | null }) {
+  const [cat] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
+  if (!cat) throw badRequest('دسته‌بندی انتخاب‌شده پیدا نشد', { categoryId: 'دسته‌بندی انتخاب‌شده پیدا نشد' });
+  if (input.brandId) {
+    const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brandId));
+    if (!brand) throw badRequest('برند انتخاب‌شده پیدا نشد', { brandId: 'برند انتخاب‌شده پیدا نشد' });
+  }
+}
+
+function priceFields(price: number, hasOff: boolean | undefined, offPersent: number | undefined) {
+  const off = hasOff === false ? 0 : offPersent ?? 0;
+  return { price, offPersent: off, hasOff: off > 0, offPrice: discountedPrice(price, off) };
+}
+
+export async function saveProduct(ctx: Ctx, input: ProductForm, image?: UploadedFile) {
+  const stored = image ? await processImage(ctx.batch, image.buffer) : undefined;
+  const description = sanitizeDescription(input.description);
+  if (!description) throw badRequest('توضیحات الزامی است', { description: 'توضیحات الزامی است' });
+  const id = await ctx.db.transaction(async (tx) => {
+    await checkRefs(tx, input);
+    if (stored) await recordImage(tx, stored);
+    const values = {
+      title: input.title, alias: input.alias, tags: input.tags, description, categoryId: input.categoryId,
+      brandId: input.brandId ?? null, ...priceFields(input.price, input.hasOff, input.offPersent),
+      searchText: await searchTextFor(tx, input), updatedAt: new Date(),
+      ...(input.rate !== undefined ? { rate: input.rate } : {}),
+      ...(input.attribute !== undefined ? { attributes: input.attribute } : {}),
+      ...(input.stock !== undefined ? { stock: input.stock } : {}),
+      ...(stored ? { imageUri: stored.uri } : {}),
+    };
+    if (input.id) {
+      const [row] = await tx.update(products).set(values).where(and(eq(products.id, input.id), eq(products.isDeleted, false))).returning({ id: products.id });
+      if (!row) throw notFound('محصول');
+      await audit(tx, ctx.userId, 'product.update', 'product', row.id, { title: input.title, price: input.price });
+      return row.id;
+    }
+    const [row] = await tx.insert(products).values(values).returning({ id: products.id });
+    await audit(tx, ctx.userId, 'product.create', 'product', row!.id, { title: input.title, price: input.price });
+    return row!.id;
+  });
+  await ctx.cache.invalidate();
+  return getProduct(ctx.db, ctx.cache, id);
+}
+
+async function updateOne(ctx: Omit<Ctx, 'batch'>, id: number, action: string, set: (row: Row) => Partial<Row>) {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(products).where(and(eq(products.id, id), eq(products.isDeleted, false))).for('update');
+    if (!row) throw notFound('محصول');
+    const values = set(row);
+    await tx.update(products).set({ ...values, updatedAt: new Date() }).where(eq(products.id, id));
+    await audit(tx, ctx.userId, action, 'product', id, values);
+  });
+  await ctx.cache.invalidate();
+  return getProduct(ctx.db, ctx.cache, id);
+}
+
+export const setProductOff = (ctx: Omit<Ctx, 'batch'>, id: number, offPersent: number) =>
+  updateOne(ctx, id, 'product.off', (row) => priceFields(row.price, true, offPersent));
+
+export const setProductRate = (ctx: Omit<Ctx, 'batch'>, id: number, rate: number) =>
+  updateOne(ctx, id, 'product.rate', () => ({ rate }));
+
+/** Products someone ordered are hidden, not deleted, so order history keeps them. */
+export type OrderedCheck = (tx: DbOrTx, productId: number) => Promise<boolean>;
+let orderedCheck: OrderedCheck = async () => false;
+export function setOrderedCheck(fn: OrderedCheck) {
+  orderedCheck = fn;
+}
+
+export async function deleteProduct(ctx: Omit<Ctx, 'batch'>, id: number) {
+  const hidden = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: products.id }).from(products).where(and(eq(products.id, id), eq(products.isDeleted, false))).for('update');
+    if (!row) throw notFound('محصول');
+    const keep = await orderedCheck(tx, id);
+    if (keep) await tx.update(products).set({ isDeleted: true, updatedAt: new Date() }).where(eq(products.id, id));
+    else await tx.delete(products).where(eq(products.id, id));
+    await audit(tx, ctx.userId, keep ? 'product.hide' : 'product.delete', 'product', id);
+    return keep;
+  });
+  await ctx.cache.invalidate();
+  return { id, hidden };
+}
+
+/* ---------- gallery ---------- */
+export async function listGallery(db: DbOrTx, productId: number) {
+  const [p] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), eq(products.isDeleted, false)));
+  if (!p) throw notFound('محصول');
+  const rows = await db.select().from(galleryImages).where(eq(galleryImages.productId, productId)).orderBy(asc(galleryImages.sortOrder), asc(galleryImages.id));
+  return rows.map((g) => ({ id: g.id, productId: g.productId, imageUri: g.imageUri, filename: g.filename, imageVariants: variantsOf(g.imageUri) }));
+}
+
+export async function addGalleryImages(ctx: Ctx, productId: number, files: UploadedFile[]) {
+  if (files.length === 0) throw badRequest('حداقل یک تصویر انتخاب کنید', { imageFiles: 'حداقل یک تصویر انتخاب کنید' });
+  const [p] = await ctx.db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), eq(products.isDeleted, false)));
+  if (!p) throw notFound('محصول');
+  const stored: { file: UploadedFile; image: Awaited<ReturnType<typeof processImage>> }[] = [];
+  for (const file of files) stored.push({ file, image: await processImage(ctx.batch, file.buffer) });
+  await ctx.db.transaction(async (tx) => {
+    for (const { file, image } of stored) {
+      await recordImage(tx, image);
+      await tx.insert(galleryImages).values({ productId, imageUri: image.uri, filename: file.filename.slice(0, 255) || 'image' });
+    }
+    await audit(tx, ctx.userId, 'gallery.add', 'product', productId, { count: stored.length });
+  });
+  await ctx.cache.invalidate();
+  return listGallery(ctx.db, productId);
+}
+
+export async function deleteGalleryImage(ctx: Omit<Ctx, 'batch'>, id: number) {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.delete(galleryImages).where(eq(galleryImages.id, id)).returning();
+    if (!row) throw notFound('تصویر');
+    await audit(tx, ctx.userId, 'gallery.delete', 'product', row.productId, { imageId: id });
+  });
+  await ctx.cache.invalidate();
+}

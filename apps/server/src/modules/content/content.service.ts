@@ -1,0 +1,111 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import { FREE_SHIPPING_THRESHOLD, type Slide, type StoreSettings } from '@sorkhab/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { categories, settings, slides } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import type { ReadCache } from '../../lib/cache.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { UploadedFile } from '../../lib/multipart.js';
+import { processImage, recordImage, variantsOf, type UploadBatch } from '../media/media.service.js';
+
+type Ctx = { db: Db; cache: ReadCache; userId?: number };
+type Row = typeof slides.$inferSelect;
+
+const toSlide = (r: Row): Slide => ({
+  id: r.id, title: r.title, imageUri: r.imageUri, imageVariants: variantsOf(r.imageUri), link: r.link,
+  categoryId: r.categoryId, sortOrder: r.sortOrder, isActive: r.isActive, kind: r.kind as Slide['kind'],
+});
+
+export async function listSlides(db: Db, opts: { page: number; pageSize: number; kind?: 'slide' | 'banner'; activeOnly: boolean; categoryId?: number }) {
+  const where = and(
+    opts.kind ? eq(slides.kind, opts.kind) : undefined,
+    opts.activeOnly ? eq(slides.isActive, true) : undefined,
+    opts.categoryId ? eq(slides.categoryId, opts.categoryId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(slides).where(where).orderBy(asc(slides.sortOrder), asc(slides.id)).limit(opts.pageSize).offset((opts.page - 1) * opts.pageSize),
+    db.select({ n: count() }).from(slides).where(where),
+  ]);
+  return { data: rows.map(toSlide), page: opts.page, pageSize: opts.pageSize, totalCount: Number(total?.n ?? 0) };
+}
+
+export interface SlideInput {
+  id?: number; title?: string; link?: string; categoryId?: number; sortOrder?: number; isActive?: boolean; kind?: 'slide' | 'banner';
+}
+
+async function checkCategory(tx: DbOrTx, id?: number) {
+  if (!id) return;
+  const [c] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+  if (!c) throw badRequest('دسته‌بندی پیدا نشد', { categoryId: 'دسته‌بندی پیدا نشد' });
+}
+
+export async function saveSlide(ctx: Ctx & { batch: UploadBatch }, input: SlideInput, file?: UploadedFile) {
+  if (!input.id && !file) throw badRequest('تصویر اسلاید الزامی است', { imageFile: 'تصویر اسلاید الزامی است' });
+  const image = file ? await processImage(ctx.batch, file.buffer) : undefined;
+  const row = await ctx.db.transaction(async (tx) => {
+    await checkCategory(tx, input.categoryId);
+    if (image) await recordImage(tx, image);
+    const values = Object.fromEntries(Object.entries({
+      title: input.title, link: input.link, categoryId: input.categoryId, sortOrder: input.sortOrder,
+      isActive: input.isActive, kind: input.kind, imageUri: image?.uri,
+    }).filter(([, v]) => v !== undefined));
+    if (input.id) {
+      const [updated] = await tx.update(slides).set(values).where(eq(slides.id, input.id)).returning();
+      if (!updated) throw notFound('اسلاید');
+      await audit(tx, ctx.userId, 'slide.update', 'slide', updated.id, values);
+      return updated;
+    }
+    const [created] = await tx.insert(slides).values(values).returning();
+    await audit(tx, ctx.userId, 'slide.create', 'slide', created!.id, values);
+    return created!;
+  });
+  await ctx.cache.invalidate();
+  return toSlide(row);
+}
+
+export async function deleteSlide(ctx: Ctx, id: number) {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.delete(slides).where(eq(slides.id, id)).returning({ id: slides.id });
+    if (!row) throw notFound('اسلاید');
+    await audit(tx, ctx.userId, 'slide.delete', 'slide', id);
+  });
+  await ctx.cache.invalidate();
+}
+
+export const DEFAULT_SETTINGS: StoreSettings = {
+  storeName: 'سرخاب',
+  tagline: 'فروشگاه آنلاین آرایشی و بهداشتی',
+  phone: '021-91001234',
+  email: 'info@sorkhab.example',
+  address: 'تهران، خیابان ولیعصر، بالاتر از میدان ونک، پلاک ۱۲',
+  workingHours: 'شنبه تا پنجشنبه، ۹ تا ۱۸',
+  shippingFee: 45_000,
+  freeShippingThreshold: FREE_SHIPPING_THRESHOLD,
+  enamadHtml: '',
+  about: 'سرخاب فروشگاه اینترنتی محصولات آرایشی، بهداشتی و مراقبت پوست و مو با ضمانت اصالت کالاست.',
+  faq: [
+    { question: 'چطور سفارشم را پیگیری کنم؟', answer: 'از صفحه پیگیری سفارش با شماره سفارش و شماره موبایل، یا از بخش سفارش‌های من در حساب کاربری.' },
+    { question: 'هزینه ارسال چقدر است؟', answer: 'برای خریدهای بالای ۲ میلیون تومان ارسال رایگان است؛ در غیر این صورت هزینه ارسال هنگام پرداخت محاسبه می‌شود.' },
+    { question: 'آیا امکان مرجوع کردن کالا وجود دارد؟', answer: 'بله، تا ۷ روز پس از تحویل و طبق شرایط بازگشت کالا می‌توانید کالا را مرجوع کنید.' },
+    { question: 'آیا کالاها اصل هستند؟', answer: 'همه کالاهای سرخاب با ضمانت اصالت و از نمایندگی‌های رسمی تهیه می‌شوند.' },
+  ],
+};
+
+export async function getSettings(db: DbOrTx): Promise<StoreSettings> {
+  const rows = await db.select().from(settings);
+  const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  return { ...DEFAULT_SETTINGS, ...stored } as StoreSettings;
+}
+
+export async function updateSettings(ctx: Ctx, patch: Partial<StoreSettings>) {
+  await ctx.db.transaction(async (tx) => {
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined) continue;
+      await tx.insert(settings).values({ key, value, updatedAt: new Date() })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+    }
+    await audit(tx, ctx.userId, 'settings.update', 'settings', null, patch);
+  });
+  await ctx.cache.invalidate();
+  return getSettings(ctx.db);
+}

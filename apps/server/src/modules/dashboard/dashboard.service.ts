@@ -1,0 +1,71 @@
+import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { products } from '../../db/schema/index.js';
+import { variantsOf } from '../media/media.service.js';
+
+/** Products at or below this stock are listed as running low. */
+export const LOW_STOCK_THRESHOLD = 5;
+/** Orders that count as sales: paid and everything after it, except cancelled. */
+const SOLD_STATUSES = ['paid', 'processing', 'shipped', 'delivered'];
+/** Iran has kept UTC+03:30 all year since 2022. */
+const TEHRAN_OFFSET_MS = 3.5 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** The start of today and of this Jalali month in Tehran, as instants. */
+export function tehranPeriods(now: Date): { dayStart: Date; monthStart: Date } {
+  const local = now.getTime() + TEHRAN_OFFSET_MS;
+  const dayStart = new Date(Math.floor(local / DAY_MS) * DAY_MS - TEHRAN_OFFSET_MS);
+  const dayOfMonth = Number(new Intl.DateTimeFormat('en-US-u-ca-persian', { day: 'numeric', timeZone: 'Asia/Tehran' }).format(now));
+  return { dayStart, monthStart: new Date(dayStart.getTime() - (dayOfMonth - 1) * DAY_MS) };
+}
+
+export interface DashboardStats {
+  productCount: number;
+  outOfStockCount: number;
+  orderCount: number;
+  /** Paid or processing orders: waiting for the shop to act. */
+  openOrderCount: number;
+  ordersToday: number;
+  salesToday: number;
+  salesMonth: number;
+  lowStock: { id: number; title: string; stock: number; imageUri: string | null; thumbUri: string | null }[];
+}
+
+export async function dashboardStats(db: Db, now = new Date()): Promise<DashboardStats> {
+  const visible = eq(products.isDeleted, false);
+  const [[all], [out], lowStock] = await Promise.all([
+    db.select({ n: count() }).from(products).where(visible),
+    db.select({ n: count() }).from(products).where(and(visible, eq(products.stock, 0))),
+    db.select({ id: products.id, title: products.title, stock: products.stock, imageUri: products.imageUri })
+      .from(products).where(and(visible, lte(products.stock, LOW_STOCK_THRESHOLD))).orderBy(asc(products.stock), asc(products.id)).limit(10),
+  ]);
+  return {
+    productCount: Number(all?.n ?? 0),
+    outOfStockCount: Number(out?.n ?? 0),
+    ...(await orderStats(db, now)),
+    lowStock: lowStock.map((p) => ({ ...p, thumbUri: variantsOf(p.imageUri)[0]?.uri ?? p.imageUri })),
+  };
+}
+
+/** Order figures; all 0 while the commerce tables do not exist yet (an older database). */
+async function orderStats(db: Db, now: Date) {
+  const [exists] = (await db.execute(sql`select to_regclass('public.orders') is not null as "exists"`)).rows as { exists: boolean }[];
+  if (!exists?.exists) return { orderCount: 0, openOrderCount: 0, ordersToday: 0, salesToday: 0, salesMonth: 0 };
+  const { dayStart, monthStart } = tehranPeriods(now);
+  const sold = sql.join(SOLD_STATUSES.map((s) => sql`${s}`), sql`, `);
+  const when = sql.raw('coalesce(paid_at, created_at)');
+  const [row] = (await db.execute(sql`
+    select count(*)::int as "orderCount",
+      count(*) filter (where status in ('paid', 'processing'))::int as "openOrderCount",
+      count(*) filter (where created_at >= ${dayStart.toISOString()}::timestamptz)::int as "ordersToday",
+      coalesce(sum(total) filter (where status in (${sold}) and ${when} >= ${dayStart.toISOString()}::timestamptz), 0)::bigint as "salesToday",
+      coalesce(sum(total) filter (where status in (${sold}) and ${when} >= ${monthStart.toISOString()}::timestamptz), 0)::bigint as "salesMonth"
+    from orders`)).rows as Record<string, number | string>[];
+  return {
+    orderCount: Number(row?.orderCount ?? 0),
+    openOrderCount: Number(row?.openOrderCount ?? 0),
+    ordersToday: Number(row?.ordersToday ?? 0),
+    salesToday: Number(row?.salesToday ?? 0),
+    salesMonth: Number(row?.salesMonth ?? 0),
+  };
+}

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../../../test/factories.js';
+import { bearer, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { tehranPeriods } from './dashboard.service.js';
+
+let t: TestApp;
+let hasOrders = false;
+beforeAll(async () => {
+  t = await buildTestApp();
+  const res = await t.db.execute(sql`select to_regclass('public.orders') is not null as "exists"`);
+  hasOrders = !!(res.rows[0] as { exists: boolean }).exists;
+});
+afterAll(async () => { await t.close(); });
+
+const get = async (token?: string) => t.app.inject({ method: 'GET', url: '/api/Dashboard', headers: token ? bearer(token) : {} });
+
+describe('tehranPeriods', () => {
+  it('starts the day at Tehran midnight and the month on the first of the Jalali month', () => {
+    // 2026-11-25 10:00 UTC is 4 Azar 1405 in Tehran; 1 Azar began 2026-11-21 20:30 UTC.
+    const p = tehranPeriods(new Date('2026-11-25T10:00:00Z'));
+    expect(p.dayStart.toISOString()).toBe('2026-11-24T20:30:00.000Z');
+    expect(p.monthStart.toISOString()).toBe('2026-11-21T20:30:00.000Z');
+  });
+
+  it('puts 23:00 UTC in the next Tehran day', () => {
+    expect(tehranPeriods(new Date('2026-11-24T23:00:00Z')).dayStart.toISOString()).toBe('2026-11-24T20:30:00.000Z');
+  });
+});
+
+describe('GET /api/Dashboard', () => {
+  it('answers 401 without an admin session', async () => {
+    expect((await get()).statusCode).toBe(401);
+  });
+
+  it('counts visible products and lists the ones running low on stock', async () => {
+    const token = await t.adminToken();
+    const before = (await get(token)).json().data;
+    const low = await createProduct(t, { Stock: 2 });
+    await createProduct(t, { Stock: 50 });
+    await createProduct(t, { Stock: 0 });
+    const res = await get(token);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.productCount).toBe(before.productCount + 3);
+    expect(data.outOfStockCount).toBe(before.outOfStockCount + 1);
+    expect(data.lowStock.map((p: { id: number }) => p.id)).toContain(low.id);
+    expect(data.lowStock.every((p: { stock: number }) => p.stock <= 5)).toBe(true);
+  });
+
+  it('sums the sales of paid orders today and this month, not unpaid or cancelled ones', async () => {
+    if (!hasOrders) {
+      expect((await get(await t.adminToken())).json().data).toMatchObject({ orderCount: 0, salesToday: 0, salesMonth: 0 });
+      return;
+    }
+    const token = await t.adminToken();
+    const product = await createProduct(t);
+    const insert = async (n: string, status: string, total: number) => {
+      const [row] = (await t.db.execute(sql`insert into orders (number, user_id, status, firstname, lastname, province, city, address, postal_code, mobile, subtotal, total, reserved_until, paid_at)
+        values (${n}, 1, ${status}, 'مریم', 'احمدی', 'تهران', 'تهران', 'خیابان ولیعصر', '1234567890', '989121234567', ${total}, ${total}, now(), ${status === 'awaiting_payment' ? null : new Date().toISOString()}::timestamptz) returning id`)).rows as { id: number }[];
+      await t.db.execute(sql`insert into order_items (order_id, product_id, title, unit_price, quantity, line_total) values (${row!.id}, ${product.id}, 'x', ${total}, 1, ${total})`);
+    };
+    await insert('T-1', 'paid', 300_000);
+    await insert('T-2', 'delivered', 200_000);
+    await insert('T-3', 'awaiting_payment', 900_000);
+    await insert('T-4', 'cancelled', 700_000);
+    const data = (await get(token)).json().data;
+    expect(data).toMatchObject({ orderCount: 4, openOrderCount: 1, ordersToday: 4, salesToday: 500_000, salesMonth: 500_000 });
+  });
+});

@@ -1,0 +1,91 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { tomanToRial } from '@sorkhab/shared';
+import type { Config } from '../../config.js';
+import type { DbOrTx } from '../../db/client.js';
+import { payments } from '../../db/schema/index.js';
+
+export interface PaymentRequest {
+  amount: number; // toman
+  orderNumber: string;
+  callbackUrl: string;
+  mobile?: string;
+}
+export interface VerifyResult {
+  ok: boolean;
+  refId?: string;
+  message?: string;
+}
+
+/** A payment gateway: start a payment (→ where to send the shopper), then verify it from our server. */
+export interface PaymentGateway {
+  name: 'fake' | 'zarinpal';
+  request(p: PaymentRequest): Promise<{ authority: string; redirectUrl: string }>;
+  verify(p: { authority: string; amount: number }): Promise<VerifyResult>;
+}
+
+export class GatewayError extends Error {}
+
+/**
+ * The built-in simulated gateway: its "bank" is the payment row itself (gatewayState, gatewayAmount),
+ * set by the pay/cancel buttons of /payment/fake/:authority. Verify checks that record, like a bank would.
+ */
+export function fakeGateway(db: () => DbOrTx): PaymentGateway {
+  return {
+    name: 'fake',
+    async request() {
+      const authority = `FAKE${crypto.randomBytes(12).toString('hex').toUpperCase()}`;
+      return { authority, redirectUrl: `/payment/fake/${authority}` };
+    },
+    async verify({ authority, amount }) {
+      const [p] = await db().select().from(payments).where(eq(payments.authority, authority));
+      if (!p || p.gatewayState !== 'paid') return { ok: false, message: 'پرداخت در درگاه انجام نشده است' };
+      if (p.gatewayAmount !== amount) return { ok: false, message: 'مبلغ پرداخت‌شده با مبلغ سفارش یکسان نیست' };
+      return { ok: true, refId: `R${p.id}${authority.slice(-6)}` };
+    },
+  };
+}
+
+/** Zarinpal v4: request → StartPay → verify; amounts in rial. */
+export function zarinpalGateway(opts: { merchantId: string; sandbox: boolean; fetch?: typeof fetch }): PaymentGateway {
+  const doFetch = opts.fetch ?? fetch;
+  const api = opts.sandbox ? 'https://sandbox.zarinpal.com/pg/v4/payment' : 'https://payment.zarinpal.com/pg/v4/payment';
+  const startPay = opts.sandbox ? 'https://sandbox.zarinpal.com/pg/StartPay' : 'https://payment.zarinpal.com/pg/StartPay';
+  async function call(path: string, body: object) {
+    let res: Response;
+    try {
+      res = await doFetch(`${api}/${path}`, {
+        method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body), signal: AbortSignal.timeout(15_000),
+      });
+    } catch (err) {
+      throw new GatewayError(`zarinpal unreachable: ${(err as Error).message}`);
+    }
+    return (await res.json().catch(() => ({}))) as { data?: { code?: number; authority?: string; ref_id?: number | string; message?: string }; errors?: unknown };
+  }
+  return {
+    name: 'zarinpal',
+    async request(p) {
+      const json = await call('request.json', {
+        merchant_id: opts.merchantId, amount: tomanToRial(p.amount), currency: 'IRR', callback_url: p.callbackUrl,
+        description: `سفارش ${p.orderNumber}`, metadata: p.mobile ? { mobile: p.mobile.replace(/^98/, '0'), order_id: p.orderNumber } : { order_id: p.orderNumber },
+      });
+      if (json.data?.code !== 100 || !json.data.authority) throw new GatewayError(`zarinpal request failed: ${JSON.stringify(json.errors ?? json.data ?? {})}`);
+      return { authority: json.data.authority, redirectUrl: `${startPay}/${json.data.authority}` };
+    },
+    async verify({ authority, amount }) {
+      const json = await call('verify.json', { merchant_id: opts.merchantId, amount: tomanToRial(amount), authority });
+      const code = json.data?.code;
+      // 100 = verified now, 101 = verified before: both mean the money is ours.
+      if (code === 100 || code === 101) return { ok: true, refId: String(json.data?.ref_id ?? '') };
+      return { ok: false, message: 'پرداخت توسط درگاه تأیید نشد' };
+    },
+  };
+}
+
+export function gatewayFromConfig(config: Config, db: () => DbOrTx): PaymentGateway {
+  if (config.PAYMENT_PROVIDER === 'zarinpal') {
+    return zarinpalGateway({ merchantId: config.ZARINPAL_MERCHANT_ID!, sandbox: config.ZARINPAL_SANDBOX });
+  }
+  return fakeGateway(db);
+}

@@ -1,0 +1,180 @@
+import crypto from 'node:crypto';
+import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { User } from '@sorkhab/shared';
+import type { Config } from '../../config.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { sessions, users } from '../../db/schema/index.js';
+import { audit } from '../../lib/audit.js';
+import { createSession } from '../../lib/auth.js';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+
+type Row = typeof users.$inferSelect;
+
+export function toUser(row: Row): User {
+  return {
+    id: row.id, username: row.username, firstname: row.firstname, lastname: row.lastname, mobile: row.mobile,
+    email: row.email, isAdmin: row.isAdmin, isDisable: row.isDisable, createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const badLogin = () => new AppError(401, 'INVALID_CREDENTIALS', 'نام کاربری یا رمز عبور نادرست است');
+
+export async function adminLogin(db: Db, userName: string, password: string, days: number) {
+  const [row] = await db.select().from(users).where(eq(sql`lower(${users.username})`, userName.toLowerCase()));
+  const valid = await verifyPassword(password, row?.passwordHash);
+  if (!row || !valid) throw badLogin();
+  if (row.isDisable) throw new AppError(403, 'USER_DISABLED', 'حساب کاربری شما غیرفعال شده است؛ با مدیر فروشگاه تماس بگیرید');
+  if (!row.isAdmin) throw new AppError(403, 'FORBIDDEN', 'این حساب دسترسی مدیریت ندارد');
+  const session = await createSession(db, row.id, 'admin', days);
+  return { token: session.token, expiresAt: session.expiresAt, user: toUser(row) };
+}
+
+export async function logout(db: Db, sessionId: number) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function changePassword(db: Db, input: { username: string; currentPassword: string; password: string }) {
+  const [row] = await db.select().from(users).where(eq(sql`lower(${users.username})`, input.username.toLowerCase()));
+  if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
+    throw new AppError(401, 'INVALID_CREDENTIALS', 'نام کاربری یا رمز عبور فعلی نادرست است');
+  }
+  if (row.isDisable) throw new AppError(403, 'USER_DISABLED', 'حساب کاربری شما غیرفعال شده است');
+  const hash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, row.id));
+    await tx.delete(sessions).where(eq(sessions.userId, row.id)); // other devices must log in again
+    await audit(tx, row.id, 'user.change-password', 'user', row.id);
+  });
+}
+
+export async function listUsers(db: Db, page: number, pageSize: number, search?: string) {
+  // The search text is literal: % and _ match themselves, not anything.
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '';
+  const where = search
+    ? or(ilike(users.username, pattern), ilike(users.firstname, pattern), ilike(users.lastname, pattern), ilike(users.mobile, pattern))
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(asc(users.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { data: rows.map(toUser), page, pageSize, totalCount: Number(total?.n ?? 0) };
+}
+
+export async function getUser(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (!row) throw notFound('کاربر');
+  return toUser(row);
+}
+
+async function otherActiveAdmins(tx: DbOrTx, exceptId: number) {
+  const [r] = (await tx.select({ n: count() }).from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.isDisable, false), ne(users.id, exceptId)))) as [{ n: number }];
+  return Number(r.n);
+}
+/**
+ * Locks the active admins' rows in id order before a user is changed: two admins changing each other
+ * at once then wait in turn instead of deadlocking, and cannot both step down and leave no admin.
+ */
+async function lockActiveAdmins(tx: DbOrTx) {
+  await tx.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), eq(users.isDisable, false)))
+    .orderBy(asc(users.id)).for('no key update');
+}
+const lastAdmin = () => conflict('این آخرین مدیر فعال فروشگاه است؛ ابتدا مدیر دیگری تعیین کنید');
+
+async function assertUnique(tx: DbOrTx, field: 'username' | 'mobile', value: string | null | undefined, exceptId?: number) {
+  if (!value) return;
+  const col = field === 'username' ? sql`lower(${users.username})` : sql`${users.mobile}`;
+  const v = field === 'username' ? value.toLowerCase() : value;
+  const [dup] = await tx.select({ id: users.id }).from(users).where(exceptId ? and(eq(col, v), ne(users.id, exceptId)) : eq(col, v));
+  if (dup) {
+    const label = field === 'username' ? 'نام کاربری' : 'شماره موبایل';
+    throw new AppError(409, 'CONFLICT', `${label} «${value}» برای کاربر دیگری ثبت شده است`, { [field]: `این ${label} تکراری است` });
+  }
+}
+
+export interface UserUpdate {
+  id: number; username?: string; firstname?: string; lastname?: string; mobile?: string; email?: string;
+  isAdmin?: boolean; isDisable?: boolean;
+}
+
+export async function updateUser(db: Db, actorId: number | undefined, input: UserUpdate) {
+  return db.transaction(async (tx) => {
+    await lockActiveAdmins(tx);
+    const [row] = await tx.select().from(users).where(eq(users.id, input.id)).for('no key update');
+    if (!row) throw notFound('کاربر');
+    const losesAdmin = (row.isAdmin && input.isAdmin === false) || (!row.isDisable && input.isDisable === true);
+    if (losesAdmin && row.isAdmin && !row.isDisable && (await otherActiveAdmins(tx, row.id)) === 0) throw lastAdmin();
+    await assertUnique(tx, 'username', input.username, row.id);
+    await assertUnique(tx, 'mobile', input.mobile, row.id);
+    const values = Object.fromEntries(Object.entries({
+      username: input.username, firstname: input.firstname, lastname: input.lastname, mobile: input.mobile,
+      email: input.email, isAdmin: input.isAdmin, isDisable: input.isDisable,
+    }).filter(([, v]) => v !== undefined));
+    const [updated] = await tx.update(users).set(values).where(eq(users.id, row.id)).returning();
+    // Disabling or demoting ends the sessions the user had.
+    if (input.isDisable === true) await tx.delete(sessions).where(eq(sessions.userId, row.id));
+    else if (input.isAdmin === false) await tx.delete(sessions).where(and(eq(sessions.userId, row.id), eq(sessions.role, 'admin')));
+    await audit(tx, actorId, 'user.update', 'user', row.id, { ...values });
+    return toUser(updated!);
+  });
+}
+
+export async function createUser(db: Db, actorId: number | undefined, input: {
+  username: string; password: string; firstname?: string; lastname?: string; mobile?: string; email?: string; isAdmin?: boolean;
+}) {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    await assertUnique(tx, 'username', input.username);
+    await assertUnique(tx, 'mobile', input.mobile);
+    const [row] = await tx.insert(users).values({
+      username: input.username, passwordHash, firstname: input.firstname ?? '', lastname: input.lastname ?? '',
+      mobile: input.mobile ?? null, email: input.email ?? null, isAdmin: input.isAdmin ?? false,
+    }).returning();
+    await audit(tx, actorId, 'user.create', 'user', row!.id, { username: input.username, isAdmin: row!.isAdmin });
+    return toUser(row!);
+  });
+}
+
+export async function deleteUser(db: Db, actorId: number | undefined, id: number) {
+  await db.transaction(async (tx) => {
+    await lockActiveAdmins(tx);
+    const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!row) throw notFound('کاربر');
+    if (row.isAdmin && !row.isDisable && (await otherActiveAdmins(tx, id)) === 0) throw lastAdmin();
+    await tx.delete(users).where(eq(users.id, id));
+    await audit(tx, actorId, 'user.delete', 'user', id, { username: row.username });
+  });
+}
+
+export async function resetPassword(db: Db, actorId: number | undefined, userId: number, newPassword: string) {
+  const hash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, userId)).returning({ id: users.id });
+    if (!row) throw notFound('کاربر');
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await audit(tx, actorId, 'user.reset-password', 'user', userId);
+  });
+}
+
+/** On first start: the first admin from ADMIN_USERNAME / ADMIN_PASSWORD, or a random password printed once. */
+export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseLogger) {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).limit(1);
+  if (existing) return;
+  const generated = !config.ADMIN_PASSWORD;
+  const password = config.ADMIN_PASSWORD ?? crypto.randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  await db.insert(users).values({ username: config.ADMIN_USERNAME, passwordHash, firstname: 'مدیر', lastname: 'فروشگاه', isAdmin: true })
+    .onConflictDoNothing();
+  if (generated && config.NODE_ENV !== 'test') {
+    // Printed once, on purpose: the owner needs it to log in the first time.
+    process.stdout.write(`\n  First admin created: username "${config.ADMIN_USERNAME}", password "${password}"\n  Change it after logging in at /admin.\n\n`);
+  }
+  log.info({ username: config.ADMIN_USERNAME }, 'first admin created');
+}
+
+export function badPasswordRepeat() {
+  return badRequest('تکرار رمز عبور با رمز عبور یکسان نیست', { repeatPassword: 'تکرار رمز عبور با رمز عبور یکسان نیست' });
+}
+export { unauthorized };

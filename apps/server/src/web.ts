@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { Readable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { App } from './app.js';
+
+/** Storefront pages (and their client-navigation `.data` twins) whose HTML is the same for everyone. */
+const SHARED_PAGE = /^\/(?:\?|$|_root\.data|product-list|product\/|last-products|suggest-products|contact|sitemap\.xml|robots\.txt)/;
+type CachedPage = { status: number; headers: [string, string][]; body: Buffer; br?: Buffer; gzip?: Buffer };
+
+export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+
+/** The API client the web app's loaders use on the server: the in-process API, with the shopper's cookies. */
+export function serverApi(app: App, request: FastifyRequest) {
+  return async (method: string, apiPath: string, body?: unknown) => {
+    const isJson = body !== undefined && !(body instanceof Buffer);
+    const res = await app.inject({
+      method: method as 'GET',
+      url: `/api/${apiPath.replace(/^\/+/, '')}`,
+      remoteAddress: request.ip,
+      headers: {
+        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        ...(isJson ? { 'content-type': 'application/json' } : {}),
+        host: request.headers.host ?? 'localhost',
+      },
+      payload: isJson ? JSON.stringify(body) : (body as Buffer | undefined),
+    });
+    let json: unknown;
+    try { json = res.json(); } catch { json = undefined; }
+    const setCookie = res.headers['set-cookie'];
+    return { status: res.statusCode, json, setCookies: setCookie ? ([] as string[]).concat(setCookie) : [] };
+  };
+}
+
+/**
+ * Mounts the web build: hashed assets with immutable caching, public files, and React Router's
+ * server rendering for every other non-API path. Without a build, only the API runs.
+ */
+export async function mountWeb(app: App, webDir = WEB_DIR): Promise<boolean> {
+  const serverBuild = path.join(webDir, 'build/server/index.js');
+  const clientDir = path.join(webDir, 'build/client');
+  if (!fs.existsSync(serverBuild)) {
+    app.log.warn(`No web build at ${serverBuild}; run "npm run build". Serving the API only.`);
+    return false;
+  }
+  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+  const handle = createRequestHandler(build, app.services.config.NODE_ENV === 'production' ? 'production' : 'development');
+
+  await app.register(async (web) => {
+    await web.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      // @fastify/static 10 passes the Fastify reply here, not the raw response.
+      setHeaders(reply: any, filePath: string) {
+        const rel = path.relative(clientDir, filePath);
+        reply.header('cache-control', rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+
+    // React Router reads the raw body itself (form actions): do not parse it here.
+    web.removeAllContentTypeParsers();
+    web.addContentTypeParser('*', (_req, _payload, done) => done(null));
+
+    const render = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.url.startsWith('/api/') || request.url === '/api') {
+        return reply.code(404).send({ success: false, data: null, error: { code: 'NOT_FOUND', message: 'مسیر درخواستی وجود ندارد' } });
+      }
+      const origin = app.services.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+      const controller = new AbortController();
+      reply.raw.on('close', () => controller.abort());
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(request.headers)) {
+        if (value === undefined) continue;
+        for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+      }
+      const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+      const webRequest = new Request(`${origin}${request.url}`, {
+        method: request.method,
+        headers,
+        signal: controller.signal,
+        ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+      } as RequestInit);
+      const context = { transport: serverApi(app, request), origin } as never;
+      // Catalogue pages look the same to every shopper (the cart loads in the browser): keep up to
+      // 300 of them per cache generation. The page map lives in the read cache, so every catalogue,
+      // stock or content write (and NOTIFY from other copies) drops it with the JSON it was built from.
+      if (request.method === 'GET' && SHARED_PAGE.test(request.url)) {
+        const pages = await app.services.cache.getOrLoad('html-pages', async () => new Map<string, CachedPage>());
+        const key = `${origin}${request.url}`;
+        let page = pages.get(key);
+        if (!page) {
+          const res = await handle(webRequest, context);
+          page = { status: res.status, headers: [...res.headers].filter(([k]) => k !== 'set-cookie'), body: Buffer.from(await res.arrayBuffer()) };
+          if (res.status === 200 && !res.headers.has('set-cookie')) {
+            if (pages.size >= 300) pages.delete(pages.keys().next().value!);
+            pages.set(key, page);
+          }
+        }
+        reply.code(page.status);
+        for (const [name, value] of page.headers) reply.header(name, value);
+        // A cached page is compressed once per encoding, not on every request.
+        const accepts = String(request.headers['accept-encoding'] ?? '');
+        const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+        if (!encoding || page.body.length < 1024) return reply.send(page.body);
+        page[encoding] ??= encoding === 'br'
+          ? zlib.brotliCompressSync(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+          : zlib.gzipSync(page.body, { level: 9 });
+        return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(page[encoding]);
+      }
+      const response = await handle(webRequest, context);
+      reply.code(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
+    };
+    web.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', config: { access: 'public' }, handler: render });
+    web.route({ method: ['GET', 'HEAD'], url: '/', config: { access: 'public' }, handler: render });
+  });
+  return true;
+}

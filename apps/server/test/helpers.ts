@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app.js';
+import { testConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database, type Db } from '../src/db/client.js';
+import * as schema from '../src/db/schema/index.js';
+import { withDatabase } from './global-setup.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteSnapshot: string;
+    pgTemplate?: string;
+  }
+}
+
+export const DB_KIND: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+export const ADMIN = { username: 'admin', password: 'admin-pass-123' };
+
+/** A fresh, migrated database for one test file. */
+export async function freshDatabase(): Promise<Database & { drop(): Promise<void>; url?: string }> {
+  if (DB_KIND === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `sorkhab_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('pgTemplate')}"`);
+    await admin.end();
+    const database = await openDatabase({ url: withDatabase(url, name) });
+    return {
+      ...database,
+      url: withDatabase(url, name),
+      async drop() {
+        await database.close();
+        const a = new pg.Client({ connectionString: url });
+        await a.connect();
+        await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await a.end();
+      },
+    };
+  }
+  const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
+  const client = await PGlite.create({ loadDataDir: snapshot, extensions: { pg_trgm } });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    listen: async (ch, fn) => { await client.listen(ch, fn); },
+    notify: async (ch, p) => { await client.query('select pg_notify($1, $2)', [ch, p]); },
+    close: async () => { await client.close(); },
+    drop: async () => { await client.close(); },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  database: Database;
+  dataDir: string;
+  adminToken(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** buildApp on a fresh database and a temporary DATA_DIR; the first admin is ADMIN. */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-data-'));
+  const app = await buildApp(testConfig({ DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...overrides }), { database });
+  let token: string | undefined;
+  return {
+    app, db: database.db, database, dataDir,
+    async adminToken() {
+      if (!token) token = await login(app, ADMIN.username, ADMIN.password);
+      return token;
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(app: App, userName: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/User/Login', payload: { userName, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

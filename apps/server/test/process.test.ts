@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-proc-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  children.forEach((c) => c.kill('SIGKILL'));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'false', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  child.stdout!.on('data', (d) => { out += d; });
+  child.stderr!.on('data', (d) => { out += d; });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function waitHealthy(port: number, proc: ReturnType<typeof start>) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return res.json();
+    } catch { /* not up yet */ }
+    if (proc.child.exitCode !== null) throw new Error(`server exited: ${proc.output()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not start: ${proc.output()}`);
+}
+
+describe('the server process', () => {
+  it('starts on PGlite, logs JSON lines with request ids, keeps data across a restart, refuses a second process and stops on SIGTERM', async () => {
+    const port = await freePort();
+    const env = { PORT: String(port), ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'owner-pass-123' };
+    const first = start(env);
+    expect(await waitHealthy(port, first)).toEqual({ success: true, data: { status: 'ok', database: 'pglite' }, error: null });
+
+    const login = await fetch(`http://127.0.0.1:${port}/api/User/Login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'owner', password: 'owner-pass-123' }),
+    });
+    const { data } = await login.json();
+    const created = await fetch(`http://127.0.0.1:${port}/api/Brand/Create`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${data.token}` }, body: JSON.stringify({ title: 'برند ماندگار' }),
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+
+    // A second process on the same folder must refuse to start instead of losing writes.
+    const second = start({ ...env, PORT: String(await freePort()) });
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toMatch(/in use by another Sorkhab process/);
+
+    const lines = first.output().split('\n').filter((l) => l.startsWith('{'));
+    const request = lines.map((l) => JSON.parse(l)).find((l) => l.req?.url === '/api/Brand/Create');
+    expect(request?.reqId).toBeTruthy();
+    expect(first.output()).not.toContain('owner-pass-123');
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+
+    const again = start(env);
+    await waitHealthy(port, again);
+    const brands = await (await fetch(`http://127.0.0.1:${port}/api/Brand/GetAll`)).json();
+    expect(brands.data.map((b: { title: string }) => b.title)).toContain('برند ماندگار');
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 120_000);
+
+  it('stops with one line per bad variable', async () => {
+    const bad = start({ PORT: 'abc', DATABASE_URL: 'mysql://nope' });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output()).toMatch(/PORT: /);
+    expect(bad.output()).toMatch(/DATABASE_URL: must start with postgres/);
+  }, 60_000);
+});

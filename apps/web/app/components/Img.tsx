@@ -1,0 +1,38 @@
+export interface ImageVariant {
+  width: number;
+  uri: string;
+}
+
+/** A catalogue image from its WebP variants: srcset/sizes, explicit size, lazy unless it is above the fold. */
+export function Img({
+  src, variants = [], alt, width, height, sizes, priority = false, className,
+}: {
+  src: string | null;
+  variants?: ImageVariant[];
+  alt: string;
+  width: number;
+  height: number;
+  sizes: string;
+  priority?: boolean;
+  className?: string;
+}) {
+  if (!src && variants.length === 0) {
+    return <div role="img" aria-label={alt} style={{ aspectRatio: `${width} / ${height}` }} className={`bg-gradient-to-br from-brand-50 to-brand-100 ${className ?? ''}`} />;
+  }
+  const sorted = [...variants].sort((a, b) => a.width - b.width);
+  const fallback = sorted.find((v) => v.width >= width)?.uri ?? sorted.at(-1)?.uri ?? src!;
+  return (
+    <img
+      src={fallback}
+      srcSet={sorted.length ? sorted.map((v) => `${v.uri} ${v.width}w`).join(', ') : undefined}
+      sizes={sorted.length ? sizes : undefined}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? 'sync' : 'async'}
+      fetchPriority={priority ? 'high' : undefined}
+      className={className}
+    />
+  );
+}

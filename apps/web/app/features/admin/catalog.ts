@@ -1,0 +1,57 @@
+import type { Category } from '@sorkhab/shared';
+import { validateFields, type FieldDescriptor } from '@sorkhab/shared';
+
+export interface FlatCategory { id: number; title: string; depth: number; label: string }
+
+/** The tree as a flat list in display order, each with its path ("آرایش › چشم › ریمل"). */
+export function flattenCategories(tree: Category[], depth = 0, parents: string[] = []): FlatCategory[] {
+  return tree.flatMap((c) => {
+    const path = [...parents, c.title];
+    return [{ id: c.id, title: c.title, depth, label: path.join(' › ') }, ...flattenCategories(c.children, depth + 1, path)];
+  });
+}
+
+/** Rich text with no visible text ("<p></p>") counts as empty. */
+export function htmlIsEmpty(html: string): boolean {
+  return html.replace(/<img\b[^>]*>/gi, 'x').replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === '';
+}
+
+export interface ProductDraft {
+  title: string;
+  alias: string;
+  tags: string;
+  description: string;
+  price: string;
+  hasOff: boolean;
+  offPersent: string;
+  stock: string;
+  rate: string;
+  categoryId: string;
+  brandId: string;
+}
+
+/** The wizard's step checks with the shared validator (spec section 5): step 1 info, 2 price, 3 category. */
+export function productStepFields(step: number, d: ProductDraft): FieldDescriptor[] {
+  switch (step) {
+    case 1:
+      return [
+        { name: 'title', title: 'عنوان', filed: d.title, validation: { required: true, len: 200 } },
+        { name: 'tags', title: 'برچسب', filed: d.tags, validation: { required: true, len: 500 } },
+        { name: 'alias', title: 'نام مستعار', filed: d.alias, validation: { required: true, len: 200 } },
+        { name: 'description', title: 'توضیحات', filed: htmlIsEmpty(d.description) ? '' : d.description, validation: { required: true } },
+      ];
+    case 2:
+      return [
+        { name: 'price', title: 'قیمت', filed: d.price, validation: { required: true } },
+        ...(d.hasOff ? [{ name: 'offPersent', title: 'درصد تخفیف', filed: d.offPersent, validation: { required: true } }] : []),
+      ];
+    case 3:
+      return [{ name: 'categoryId', title: 'دسته‌بندی', filed: d.categoryId, validation: { required: true } }];
+    default:
+      return [];
+  }
+}
+
+export function validateProductStep(step: number, d: ProductDraft) {
+  return validateFields(productStepFields(step, d));
+}

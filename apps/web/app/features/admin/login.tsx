@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Anchor, Box, Button, Card, Center, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { User } from '@sorkhab/shared';
+import { call, toastError, toastSuccess } from './api';
+
+/** Admin login, and the change-password form it switches to (spec section 2, Admin). */
+export function LoginScreen({ onLogin }: { onLogin: (user: User) => void }) {
+  const [mode, setMode] = useState<'login' | 'password'>('login');
+  return (
+    <Center mih="100vh" p="md" bg="gray.0">
+      <Card withBorder shadow="sm" radius="lg" p="xl" w="100%" maw={420}>
+        <Stack gap={4} mb="lg" align="center">
+          <Title order={1} size="h2" c="brand.7">سرخاب</Title>
+          <Text c="dimmed" size="sm">{mode === 'login' ? 'ورود به پنل مدیریت فروشگاه' : 'تغییر رمز عبور'}</Text>
+        </Stack>
+        {mode === 'login'
+          ? <LoginForm onLogin={onLogin} onSwitch={() => setMode('password')} />
+          : <PasswordForm onDone={() => setMode('login')} />}
+      </Card>
+    </Center>
+  );
+}
+
+function LoginForm({ onLogin, onSwitch }: { onLogin: (user: User) => void; onSwitch: () => void }) {
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  return (
+    <Box component="form" onSubmit={async (e) => {
+      e.preventDefault();
+      setBusy(true);
+      const res = await call<{ token: string; user: User }>('POST', 'User/Login', { userName, password }, { isAuth: true, silent: true });
+      setBusy(false);
+      if (res.success) onLogin(res.data.user);
+      else toastError(res.error.message || 'ورود ناموفق بود', 'ورود ناموفق');
+    }}>
+      <Stack>
+        <TextInput label="نام کاربری" name="username" autoComplete="username" required value={userName} onChange={(e) => setUserName(e.currentTarget.value)} />
+        <PasswordInput label="رمز عبور" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)}
+          visibilityToggleButtonProps={{ 'aria-label': 'نمایش یا پنهان کردن رمز عبور' }} />
+        <Button type="submit" loading={busy} fullWidth>ورود</Button>
+        <Anchor component="button" type="button" size="sm" ta="center" onClick={onSwitch}>تغییر رمز عبور</Anchor>
+      </Stack>
+    </Box>
+  );
+}
+
+function PasswordForm({ onDone }: { onDone: () => void }) {
+  const [f, setF] = useState({ username: '', currentPassword: '', password: '', repeatPassword: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof f) => (e: React.ChangeEvent<HTMLInputElement>) => setF({ ...f, [k]: e.currentTarget.value });
+  return (
+    <Box component="form" onSubmit={async (e) => {
+      e.preventDefault();
+      setBusy(true);
+      const res = await call('PUT', 'User/UpdatePassword', f, { isAuth: true });
+      setBusy(false);
+      if (res.success) {
+        toastSuccess('رمز عبور تغییر کرد؛ با رمز جدید وارد شوید');
+        onDone();
+      } else setErrors(res.error.fields ?? {});
+    }}>
+      <Stack>
+        <TextInput label="نام کاربری" autoComplete="username" required value={f.username} onChange={set('username')} error={errors.username} />
+        <PasswordInput label="رمز عبور فعلی" autoComplete="current-password" required value={f.currentPassword} onChange={set('currentPassword')} error={errors.currentPassword} />
+        <PasswordInput label="رمز عبور جدید" autoComplete="new-password" required value={f.password} onChange={set('password')} error={errors.password} description="دست‌کم ۸ کاراکتر" />
+        <PasswordInput label="تکرار رمز عبور جدید" autoComplete="new-password" required value={f.repeatPassword} onChange={set('repeatPassword')} error={errors.repeatPassword} />
+        <Button type="submit" loading={busy} fullWidth>تغییر رمز عبور</Button>
+        <Anchor component="button" type="button" size="sm" ta="center" onClick={onDone}>بازگشت به ورود</Anchor>
+      </Stack>
+    </Box>
+  );
+}

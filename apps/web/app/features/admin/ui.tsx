@@ -1,0 +1,146 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, FileButton, Group, Modal, Stack, Table, Text, TextInput, Title, type TextInputProps } from '@mantine/core';
+import { formatNumber, toLatinDigits, toPersianDigits } from '@sorkhab/shared';
+import { pageCount, pagerWindow } from '../../components/ui/pager';
+
+/** Persian digits for any number or text shown in the admin (Mantine does not localise them). */
+export const fa = (v: string | number) => toPersianDigits(v);
+
+export function PageTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
+  return (
+    <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
+      <Title order={2} size="h3">{children}</Title>
+      {actions && <Group gap="xs">{actions}</Group>}
+    </Group>
+  );
+}
+
+/** The empty-table row of spec section 8. */
+export function EmptyRow({ colSpan, loading }: { colSpan: number; loading?: boolean }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={colSpan}>
+        <Text ta="center" c="dimmed" py="lg">{loading ? 'در حال بارگذاری…' : 'نتیجه‌ای یافت نشد'}</Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** A table that scrolls sideways inside its box on narrow screens instead of overflowing the page. */
+export function DataTable({ children, minWidth = 640 }: { children: ReactNode; minWidth?: number }) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped highlightOnHover withTableBorder verticalSpacing="sm">{children}</Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * A whole-number input that accepts Persian, Arabic or Latin digits and shows Persian digits
+ * with thousands separators. `value` is the number as Latin text ('' when empty).
+ */
+export function FaNumberInput({ value, onChange, grouped = true, ...rest }: Omit<TextInputProps, 'value' | 'onChange'> & {
+  value: string;
+  onChange: (value: string) => void;
+  grouped?: boolean;
+}) {
+  const shown = value === '' ? '' : grouped ? formatNumber(Number(value)) : toPersianDigits(value);
+  return (
+    <TextInput
+      inputMode="numeric"
+      dir="ltr"
+      styles={{ input: { textAlign: 'right' } }}
+      {...rest}
+      value={shown}
+      onChange={(e) => onChange(toLatinDigits(e.currentTarget.value).replace(/\D/g, '').replace(/^0+(?=\d)/, ''))}
+    />
+  );
+}
+
+/** Server-side pager (spec section 9 window), Persian digits. */
+export function Pager({ page, totalCount, pageSize, onChange }: { page: number; totalCount: number; pageSize: number; onChange: (page: number) => void }) {
+  const count = pageCount(totalCount, pageSize);
+  if (count <= 1) return null;
+  return (
+    <Group gap={4} justify="center" mt="md" component="nav" aria-label="صفحه‌بندی">
+      <Button size="xs" variant="default" disabled={page <= 1} onClick={() => onChange(page - 1)}>قبلی</Button>
+      {pagerWindow(page, count).map((item, i) =>
+        typeof item === 'number' ? (
+          <Button key={item} size="xs" miw={32} px={8} variant={item === page ? 'filled' : 'default'} aria-current={item === page ? 'page' : undefined} onClick={() => onChange(item)}>
+            {fa(item)}
+          </Button>
+        ) : (
+          <Text key={`gap-${i}`} c="dimmed" px={4}>…</Text>
+        ),
+      )}
+      <Button size="xs" variant="default" disabled={page >= count} onClick={() => onChange(page + 1)}>بعدی</Button>
+    </Group>
+  );
+}
+
+/** The delete confirmation of the spec's modals. */
+export function ConfirmModal({ opened, title = 'تأیید حذف', message, confirmLabel = 'حذف', onConfirm, onClose }: {
+  opened: boolean;
+  title?: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  onConfirm: () => Promise<unknown> | void;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack>
+        <Text>{message}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>انصراف</Button>
+          <Button color="red" loading={busy} onClick={async () => {
+            setBusy(true);
+            try { await onConfirm(); } finally { setBusy(false); }
+          }}>{confirmLabel}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** An image file picker with a 100×100 preview (spec section 9), accepting images only. */
+export function ImagePick({ label, file, currentUri, onChange }: { label: string; file: File | null; currentUri?: string | null; onChange: (f: File | null) => void }) {
+  const objectUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => { if (objectUrl) URL.revokeObjectURL(objectUrl); }, [objectUrl]);
+  const preview = objectUrl ?? currentUri ?? null;
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500}>{label}</Text>
+      <Group gap="sm" align="center">
+        {preview ? (
+          <img src={preview} alt="پیش‌نمایش" width={100} height={100} style={{ objectFit: 'cover', borderRadius: 8, border: '1px solid var(--mantine-color-gray-3)' }} />
+        ) : (
+          <Group w={100} h={100} justify="center" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 8 }}>
+            <Text size="xs" c="dimmed">بدون تصویر</Text>
+          </Group>
+        )}
+        <Stack gap={4}>
+          <FileButton accept="image/*" onChange={onChange} inputProps={{ 'aria-label': label }}>
+            {(props) => <Button size="xs" variant="light" {...props}>{preview ? 'انتخاب تصویر دیگر' : 'انتخاب تصویر'}</Button>}
+          </FileButton>
+          {file && <Text size="xs" c="dimmed" maw={220} truncate>{file.name}</Text>}
+          {file && <Button size="compact-xs" variant="subtle" color="gray" onClick={() => onChange(null)}>حذف انتخاب</Button>}
+        </Stack>
+      </Group>
+    </Stack>
+  );
+}
+
+/** An image URI from the API as an <img> src (backslashes of old data become slashes). */
+export function imgSrc(uri: string | null | undefined): string | undefined {
+  if (!uri) return undefined;
+  const u = uri.replace(/\\/g, '/');
+  return /^(https?:|\/|data:|blob:)/.test(u) ? u : `/${u}`;
+}
+
+/** The smallest WebP variant at least `width` wide, else the original. */
+export function thumbOf(item: { imageUri: string | null; imageVariants?: { width: number; uri: string }[] }, width = 100): string | undefined {
+  const v = item.imageVariants?.find((x) => x.width >= width);
+  return imgSrc(v?.uri ?? item.imageUri);
+}

@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import type { ProductListItem } from '@sorkhab/shared';
+import { Img } from '../../components/Img';
+import { productHref } from './links';
+import { priceView } from './price';
+
+export type CardProduct = Pick<ProductListItem, 'id' | 'title' | 'imageUri' | 'imageVariants' | 'price' | 'offPrice' | 'offPersent' | 'hasOff' | 'stock' | 'brand'>;
+
+/** The fields a card shows (loader data is serialised into the page, so it carries no more). */
+export function toCard(p: ProductListItem): CardProduct {
+  return {
+    id: p.id, title: p.title, imageUri: p.imageUri, imageVariants: p.imageVariants, price: p.price, offPrice: p.offPrice,
+    offPersent: p.offPersent, hasOff: p.hasOff, stock: p.stock, brand: p.brand,
+  };
+}
+
+const CARD_SIZES = '(min-width: 1280px) 230px, (min-width: 1024px) 20vw, (min-width: 768px) 33vw, 50vw';
+
+export function ProductCard({ product, priority = false }: { product: CardProduct; priority?: boolean }) {
+  const p = priceView(product);
+  const out = product.stock <= 0;
+  return (
+    <Link to={productHref(product.id)} className="group flex h-full flex-col rounded-2xl border border-gray-100 bg-white p-2.5 transition hover:border-brand-200 hover:shadow-lg md:p-3" data-testid="product-card">
+      <div className="relative overflow-hidden rounded-xl bg-gray-50">
+        <Img src={product.imageUri} variants={product.imageVariants} alt={product.title} width={300} height={300} sizes={CARD_SIZES} priority={priority} className={`aspect-square w-full object-cover transition group-hover:scale-105 ${out ? 'opacity-60 grayscale' : ''}`} />
+        {p.percent && !out && <span className="absolute start-2 top-2 rounded-lg bg-brand-600 px-1.5 py-0.5 text-xs font-bold text-white">{p.percent}</span>}
+        {out && <span className="absolute inset-x-2 bottom-2 rounded-lg bg-gray-900/75 py-1 text-center text-xs font-bold text-white">ناموجود</span>}
+      </div>
+      {product.brand && <p className="mt-2.5 truncate text-xs text-gray-600">{product.brand.title}</p>}
+      <h3 className="mt-1 line-clamp-2 min-h-10 text-sm font-medium leading-5 text-gray-800 group-hover:text-brand-700">{product.title}</h3>
+      <div className="mt-auto pt-2 text-end">
+        {p.old && <p className="text-xs text-gray-500"><del>{p.old}</del></p>}
+        <p className={`text-sm font-bold ${out ? 'text-gray-500' : 'text-gray-900'}`}>{p.now}</p>
+      </div>
+    </Link>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="flex h-full animate-pulse flex-col rounded-2xl border border-gray-100 p-3" aria-hidden="true">
+      <div className="aspect-square rounded-xl bg-gray-100" />
+      <div className="mt-3 h-3 w-1/3 rounded bg-gray-100" />
+      <div className="mt-2 h-4 w-5/6 rounded bg-gray-100" />
+      <div className="mt-auto h-4 w-1/2 self-end rounded bg-gray-100 pt-3" />
+    </div>
+  );
+}

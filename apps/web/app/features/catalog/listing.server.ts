@@ -1,0 +1,53 @@
+import { data } from 'react-router';
+import type { Brand, Category, ProductListItem } from '@sorkhab/shared';
+import type { ApiClient } from '../../lib/api';
+import { categoryTrail, findCategory } from './links';
+import { apiQueryOf, parseListing, type ListingState, type Sort } from './listing';
+import { toCard } from './ProductCard';
+
+export interface Paged<T> {
+  data: T[];
+  page: number;
+  pageSize: number;
+  totalCount: number;
+}
+
+export type ListingKind = 'category' | 'search' | 'latest' | 'popular';
+
+const DEFAULT_SORT: Record<ListingKind, Sort | undefined> = {
+  category: 'newest', search: undefined, latest: 'newest', popular: 'bestselling',
+};
+
+/** Everything a listing page shows, loaded in parallel from the (cached) catalogue API. */
+export async function loadListing(api: ApiClient, request: Request, kind: ListingKind) {
+  const url = new URL(request.url);
+  const state = parseListing(url.searchParams);
+  const roots = await api.load<Category[]>('Category/GetCategories');
+
+  let category: Category | undefined;
+  if (state.categoryId || state.category) {
+    category = findCategory(roots, { id: state.categoryId, title: state.category });
+    if (!category && kind === 'category') throw data({ reason: 'category' }, { status: 404 });
+  }
+  const base = { categoryId: category?.id, defaultSort: DEFAULT_SORT[kind] };
+  const unpriced: ListingState = { ...state, minPrice: undefined, maxPrice: undefined, page: 1, pageSize: 1, sort: 'dearest' };
+  const [products, brands, dearest] = await Promise.all([
+    api.load<Paged<ProductListItem>>(apiQueryOf(state, base)),
+    api.load<Brand[]>('Brand/GetAll'),
+    api.load<Paged<ProductListItem>>(apiQueryOf({ ...unpriced, brands: [], inStock: false, hasOff: false }, base)),
+  ]);
+  const top = dearest.data[0];
+  return {
+    kind,
+    state,
+    products: { ...products, data: products.data.map(toCard) },
+    brands: brands.filter((b) => b.productCount === undefined || b.productCount > 0),
+    priceCeiling: top ? (top.hasOff && top.offPrice < top.price ? top.offPrice : top.price) : 0,
+    category: category ? { id: category.id, title: category.title, parentId: category.parentId, children: category.children.map(({ id, title, parentId, imageUri }) => ({ id, title, parentId, imageUri })) } : null,
+    trail: category ? categoryTrail(roots, category.id).map(({ id, title, parentId }) => ({ id, title, parentId })) : [],
+    path: url.pathname,
+    search: url.search,
+  };
+}
+
+export type ListingData = Awaited<ReturnType<typeof loadListing>>;

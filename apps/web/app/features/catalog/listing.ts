@@ -1,0 +1,92 @@
+import { DEFAULT_STORE_PAGE_SIZE, PRODUCT_SORTS, STORE_PAGE_SIZES, toLatinDigits } from '@sorkhab/shared';
+
+export type Sort = (typeof PRODUCT_SORTS)[number];
+
+/** A listing's state, read from its URL so every filtered page is shareable and server-rendered. */
+export interface ListingState {
+  /** Category title (spec: /product-list?category={title}). */
+  category?: string;
+  /** Spec's `brand` parameter: the id of a top-level category. */
+  categoryId?: number;
+  /** Real brand filter (brands=1,2). */
+  brands: number[];
+  minPrice?: number;
+  maxPrice?: number;
+  inStock: boolean;
+  hasOff: boolean;
+  sort?: Sort;
+  page: number;
+  pageSize: number;
+  search?: string;
+}
+
+const int = (v: string | null | undefined): number | undefined => {
+  if (v === null || v === undefined || v.trim() === '') return undefined;
+  const n = Number(toLatinDigits(v.trim()));
+  return Number.isFinite(n) && n >= 0 ? Math.trunc(n) : undefined;
+};
+const flag = (v: string | null) => v === '1' || v === 'true' || v === 'on';
+
+export function parseListing(sp: URLSearchParams): ListingState {
+  const brands = sp.getAll('brands').flatMap((v) => v.split(',')).map((v) => int(v)).filter((n): n is number => !!n);
+  const size = int(sp.get('pageSize'));
+  const sort = sp.get('sort') as Sort | null;
+  const category = sp.get('category')?.trim();
+  const search = sp.get('search')?.trim();
+  let minPrice = int(sp.get('minPrice'));
+  let maxPrice = int(sp.get('maxPrice'));
+  if (minPrice !== undefined && maxPrice !== undefined && maxPrice < minPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  return {
+    category: category || undefined,
+    categoryId: int(sp.get('brand')) || undefined,
+    brands: [...new Set(brands)].sort((a, b) => a - b),
+    minPrice,
+    maxPrice,
+    inStock: flag(sp.get('inStock')),
+    hasOff: flag(sp.get('hasOff')),
+    sort: sort && (PRODUCT_SORTS as readonly string[]).includes(sort) ? sort : undefined,
+    page: Math.max(1, int(sp.get('page')) ?? 1),
+    pageSize: (STORE_PAGE_SIZES as readonly number[]).includes(size ?? 0) ? size! : DEFAULT_STORE_PAGE_SIZE,
+    search: search || undefined,
+  };
+}
+
+/** The URL of the listing with some parameters changed; any change but the page goes back to page 1. */
+export function listingHref(pathname: string, current: URLSearchParams, changes: Record<string, string | number | null | undefined>): string {
+  const sp = new URLSearchParams(current);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null || v === undefined || v === '') sp.delete(k);
+    else sp.set(k, String(v));
+  }
+  if (!('page' in changes)) sp.delete('page');
+  if (sp.get('page') === '1') sp.delete('page');
+  if (sp.get('pageSize') === String(DEFAULT_STORE_PAGE_SIZE)) sp.delete('pageSize');
+  const s = sp.toString();
+  return s ? `${pathname}?${s}` : pathname;
+}
+
+/** The Product/All query of a listing state. */
+export function apiQueryOf(state: ListingState, base: { categoryId?: number; categoryTitle?: string; defaultSort?: Sort }): string {
+  const sp = new URLSearchParams();
+  sp.set('pageNumber', String(state.page));
+  sp.set('pageSize', String(state.pageSize));
+  if (base.categoryId) sp.set('categoryId', String(base.categoryId));
+  else if (base.categoryTitle) sp.set('categoryTitle', base.categoryTitle);
+  if (state.search) sp.set('title', state.search);
+  if (state.brands.length) sp.set('brandIds', state.brands.join(','));
+  if (state.minPrice !== undefined) sp.set('minPrice', String(state.minPrice));
+  if (state.maxPrice !== undefined) sp.set('maxPrice', String(state.maxPrice));
+  if (state.inStock) sp.set('inStock', 'true');
+  if (state.hasOff) sp.set('hasOff', 'true');
+  const sort = state.sort ?? base.defaultSort;
+  if (sort) sp.set('sort', sort);
+  return `Product/All?${sp}`;
+}
+
+export const SORT_LABELS: Record<Sort, string> = {
+  newest: 'جدیدترین',
+  bestselling: 'پرفروش‌ترین',
+  cheapest: 'ارزان‌ترین',
+  dearest: 'گران‌ترین',
+  discount: 'بیشترین تخفیف',
+};

@@ -1,0 +1,49 @@
+import type { MetaDescriptor } from 'react-router';
+import type { StoreSettings } from '@sorkhab/shared';
+
+export interface ShopData {
+  settings: StoreSettings;
+  origin: string;
+}
+
+/** The shop layout's data (store name, origin) as a page's meta function sees it. */
+export function shopOf(matches: readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[]): ShopData | undefined {
+  const m = matches.find((x) => x?.id === 'routes/store/layout');
+  return (m?.loaderData ?? m?.data) as ShopData | undefined;
+}
+
+/** Plain text of HTML, shortened for a meta description. */
+export function textOf(html: string, max = 160): string {
+  const text = html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ').replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/** Title, description, canonical URL and Open Graph tags of a page. */
+export function seo(shop: ShopData | undefined, page: {
+  title: string;
+  description: string;
+  path: string;
+  image?: string | null;
+  type?: 'website' | 'product';
+  noindex?: boolean;
+}): MetaDescriptor[] {
+  const name = shop?.settings.storeName ?? 'سرخاب';
+  const origin = shop?.origin ?? '';
+  const url = `${origin}${page.path}`;
+  const title = page.title === name ? page.title : `${page.title} | ${name}`;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: page.description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:site_name', content: name },
+    { property: 'og:locale', content: 'fa_IR' },
+    { property: 'og:type', content: page.type ?? 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: page.description },
+    { property: 'og:url', content: url },
+  ];
+  if (page.image) tags.push({ property: 'og:image', content: page.image.startsWith('http') ? page.image : `${origin}${page.image}` });
+  tags.push({ name: 'twitter:card', content: page.image ? 'summary_large_image' : 'summary' });
+  if (page.noindex) tags.push({ name: 'robots', content: 'noindex' });
+  return tags;
+}

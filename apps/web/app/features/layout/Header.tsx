@@ -1,0 +1,62 @@
+import { Link, NavLink } from 'react-router';
+import { toLatinDigits, toPersianDigits, type Category, type StoreSettings } from '@sorkhab/shared';
+import { PhoneIcon, TruckIcon, UserIcon } from '../../components/icons';
+import { CartButton } from '../cart/CartPopup';
+import { MegaMenu } from './MegaMenu';
+import { SearchBox } from './SearchBox';
+
+export const telHref = (phone: string) => `tel:${toLatinDigits(phone).replace(/[^\d+]/g, '')}`;
+
+export function Logo({ name }: { name: string }) {
+  return (
+    <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${name}، صفحه اصلی`}>
+      <svg viewBox="0 0 32 32" className="size-9" aria-hidden="true">
+        <rect width="32" height="32" rx="9" fill="#c2255c" />
+        <path d="M10 21c0-5 3-10 6-12 3 2 6 7 6 12a6 6 0 0 1-12 0z" fill="#fff" opacity=".92" />
+      </svg>
+      <span className="text-xl font-black text-brand-700">{name}</span>
+    </Link>
+  );
+}
+
+const navLink = ({ isActive }: { isActive: boolean }) => `whitespace-nowrap rounded-lg px-3 py-2 ${isActive ? 'text-brand-700 font-medium' : 'hover:text-brand-700'}`;
+
+export function Header({ categories, settings }: { categories: Category[]; settings: StoreSettings }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-gray-100 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-3 py-2.5 md:gap-6 md:px-6 md:py-3">
+        <Logo name={settings.storeName} />
+        <SearchBox className="min-w-0 flex-1 md:max-w-xl" />
+        <div className="ms-auto flex items-center gap-1">
+          <Link to="/login" className="hidden items-center gap-1.5 rounded-xl border border-gray-200 px-3 py-2 text-sm hover:border-brand-500 hover:text-brand-700 md:flex">
+            ورود | ثبت‌نام
+          </Link>
+          <Link to="/profile/dashboard" aria-label="حساب کاربری" className="hidden size-11 items-center justify-center rounded-xl text-gray-700 hover:bg-brand-50 hover:text-brand-700 md:flex">
+            <UserIcon className="size-6" />
+          </Link>
+          <CartButton />
+        </div>
+      </div>
+      <nav aria-label="منوی اصلی" className="relative hidden border-t border-gray-50 md:block">
+        <div className="mx-auto flex max-w-7xl items-center gap-1 px-6 text-sm text-gray-700">
+          <MegaMenu categories={categories} />
+          <span className="mx-2 h-5 w-px bg-gray-200" aria-hidden="true" />
+          <NavLink to="/" end className={navLink}>خانه</NavLink>
+          <NavLink to="/last-products" className={(a) => `${navLink(a)} hidden lg:block`}>جدیدترین‌ها</NavLink>
+          <NavLink to="/suggest-products" className={(a) => `${navLink(a)} hidden lg:block`}>پرفروش‌ها</NavLink>
+          <NavLink to="/contact" className={navLink}>تماس با ما</NavLink>
+          <div className="ms-auto flex items-center gap-2">
+            <Link to="/track" className="flex items-center gap-1.5 whitespace-nowrap rounded-lg px-3 py-2 hover:text-brand-700">
+              <TruckIcon className="size-5" />
+              پیگیری سفارش
+            </Link>
+            <a href={telHref(settings.phone)} aria-label={`تماس: ${toPersianDigits(settings.phone)}`} className="flex items-center gap-1.5 whitespace-nowrap rounded-lg bg-brand-50 px-3 py-1.5 font-medium text-brand-700 hover:bg-brand-100">
+              <PhoneIcon className="size-4" />
+              <span dir="ltr" className="hidden lg:inline">{toPersianDigits(settings.phone)}</span>
+            </a>
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}

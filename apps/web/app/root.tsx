@@ -1,0 +1,51 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
+import './lib/context';
+import './app.css';
+import vazirmatnArabic from '@fontsource-variable/vazirmatn/files/vazirmatn-arabic-wght-normal.woff2?url';
+
+// The Persian glyphs are on every page: fetch them with the CSS, not after the first layout.
+export const links = () => [
+  { rel: 'preload', href: vazirmatnArabic, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="fa" dir="rtl">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#c2255c" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? 'صفحه پیدا نشد' : 'خطایی رخ داد';
+  const text = status === 404
+    ? 'صفحه‌ای که دنبال آن بودید وجود ندارد یا جابه‌جا شده است.'
+    : 'مشکلی پیش آمد؛ لطفاً صفحه را دوباره بارگذاری کنید.';
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
+      <title>{`${title} | سرخاب`}</title>
+      <p className="text-6xl font-black text-brand-600">{status === 404 ? '۴۰۴' : '۵۰۰'}</p>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-gray-600">{text}</p>
+      <a href="/" className="rounded-lg bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700">بازگشت به صفحه اصلی</a>
+    </main>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { AddressFormSchema, IRAN_PROVINCES, type AddressForm as AddressInput } from '@sorkhab/shared';
+import { Field, fieldErrors, Select, TextInput } from './ui';
+
+export type AddressDraft = Record<keyof AddressInput, string>;
+export const emptyDraft = (mobile = ''): AddressDraft => ({ firstname: '', lastname: '', province: '', city: '', address: '', postalCode: '', mobile });
+
+/** Validates with the API's own schema (Persian digits accepted); null plus messages when invalid. */
+export function checkDraft(draft: AddressDraft): { value: AddressInput | null; errors: Record<string, string> } {
+  const parsed = AddressFormSchema.safeParse(draft);
+  if (parsed.success) return { value: parsed.data, errors: {} };
+  return { value: null, errors: fieldErrors(parsed.error.issues) };
+}
+
+/** The recipient fields: names, province and city selects (all 31 provinces), address, postal code, mobile. */
+export function AddressFields({ draft, onChange, errors, idPrefix = 'addr' }: {
+  draft: AddressDraft; onChange: (d: AddressDraft) => void; errors: Record<string, string>; idPrefix?: string;
+}) {
+  const set = (k: keyof AddressDraft) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+    onChange({ ...draft, [k]: e.target.value, ...(k === 'province' ? { city: '' } : {}) });
+  const cities = IRAN_PROVINCES.find((p) => p.name === draft.province)?.cities ?? [];
+  const id = (k: string) => `${idPrefix}-${k}`;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field label="نام گیرنده" htmlFor={id('firstname')} error={errors.firstname}>
+        <TextInput id={id('firstname')} value={draft.firstname} onChange={set('firstname')} autoComplete="given-name" error={errors.firstname} />
+      </Field>
+      <Field label="نام خانوادگی گیرنده" htmlFor={id('lastname')} error={errors.lastname}>
+        <TextInput id={id('lastname')} value={draft.lastname} onChange={set('lastname')} autoComplete="family-name" error={errors.lastname} />
+      </Field>
+      <Field label="استان" htmlFor={id('province')} error={errors.province}>
+        <Select id={id('province')} value={draft.province} onChange={set('province')} error={errors.province}>
+          <option value="">انتخاب استان</option>
+          {IRAN_PROVINCES.map((p) => <option key={p.id} value={p.name}>{p.name}</option>)}
+        </Select>
+      </Field>
+      <Field label="شهر" htmlFor={id('city')} error={errors.city}>
+        <Select id={id('city')} value={draft.city} onChange={set('city')} disabled={!draft.province} error={errors.city}>
+          <option value="">{draft.province ? 'انتخاب شهر' : 'ابتدا استان را انتخاب کنید'}</option>
+          {cities.map((c) => <option key={c} value={c}>{c}</option>)}
+        </Select>
+      </Field>
+      <div className="sm:col-span-2">
+        <Field label="نشانی پستی" htmlFor={id('address')} error={errors.address}>
+          <textarea id={id('address')} name={id('address')} value={draft.address} onChange={set('address')} rows={3} autoComplete="street-address"
+            aria-invalid={errors.address ? true : undefined} placeholder="خیابان، کوچه، پلاک، واحد"
+            className="w-full rounded-xl border border-gray-200 px-3.5 py-2.5 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-400" />
+        </Field>
+      </div>
+      <Field label="کد پستی" htmlFor={id('postalCode')} error={errors.postalCode} hint="۱۰ رقم، بدون خط تیره">
+        <TextInput id={id('postalCode')} value={draft.postalCode} onChange={set('postalCode')} inputMode="numeric" dir="ltr" maxLength={12} autoComplete="postal-code" error={errors.postalCode} className="text-start" />
+      </Field>
+      <Field label="شماره موبایل گیرنده" htmlFor={id('mobile')} error={errors.mobile}>
+        <TextInput id={id('mobile')} value={draft.mobile} onChange={set('mobile')} inputMode="tel" dir="ltr" maxLength={14} autoComplete="tel" placeholder="۰۹۱۲۱۲۳۴۵۶۷" error={errors.mobile} />
+      </Field>
+    </div>
+  );
+}
+
+export function useDraft(initial: AddressDraft) {
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  return { draft, setDraft, errors, setErrors };
+}

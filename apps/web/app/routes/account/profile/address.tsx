@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { toPersianDigits, type Address } from '@sorkhab/shared';
+import { browserApi } from '../../../lib/api';
+import { apiOf } from '../../../lib/context';
+import { AddressFields, checkDraft, emptyDraft, useDraft, type AddressDraft } from '../address-form';
+import { loadFor, localMobile } from '../session';
+import { Alert, card, primaryButton, secondaryButton } from '../ui';
+import type { Route } from './+types/address';
+
+export const meta = () => [{ title: 'نشانی‌ها | سرخاب' }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { addresses: await loadFor<Address[]>(apiOf(context), request, 'Address') };
+}
+
+const toDraft = (a: Address): AddressDraft => ({ ...a, mobile: toPersianDigits(localMobile(a.mobile)), postalCode: toPersianDigits(a.postalCode) });
+
+function Editor({ initial, id, onDone }: { initial: AddressDraft; id?: number; onDone: () => void }) {
+  const { draft, setDraft, errors, setErrors } = useDraft(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    const { value, errors: errs } = checkDraft(draft);
+    setErrors(errs);
+    if (!value) return;
+    setBusy(true);
+    const res = id ? await browserApi.put('Address', { ...value, id }) : await browserApi.post('Address', value);
+    setBusy(false);
+    if (!res.success) { setError(res.error.message); setErrors(res.error.fields ?? {}); return; }
+    onDone();
+  }
+  return (
+    <form onSubmit={save} noValidate className={`${card} space-y-4`}>
+      <h2 className="font-bold">{id ? 'ویرایش نشانی' : 'نشانی جدید'}</h2>
+      <AddressFields draft={draft} onChange={setDraft} errors={errors} idPrefix={id ? `edit-${id}` : 'new'} />
+      {error && <Alert>{error}</Alert>}
+      <div className="flex gap-3">
+        <button type="submit" disabled={busy} className={primaryButton}>ذخیره نشانی</button>
+        <button type="button" onClick={onDone} className={secondaryButton}>انصراف</button>
+      </div>
+    </form>
+  );
+}
+
+export default function Addresses({ loaderData }: Route.ComponentProps) {
+  const { addresses } = loaderData;
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  const done = () => { setEditing(null); revalidator.revalidate(); };
+  async function remove(a: Address) {
+    if (!window.confirm(`نشانی «${a.address}» حذف شود؟`)) return;
+    const res = await browserApi.delete(`Address?id=${a.id}`);
+    if (!res.success) setError(res.error.message);
+    revalidator.revalidate();
+  }
+  return (
+    <section aria-labelledby="addr-title" className="space-y-4">
+      <div className="flex items-center justify-between gap-3">
+        <h1 id="addr-title" className="text-xl font-black">نشانی‌ها</h1>
+        {editing !== 'new' && <button type="button" onClick={() => setEditing('new')} className={primaryButton}>افزودن نشانی</button>}
+      </div>
+      {error && <Alert>{error}</Alert>}
+      {editing === 'new' && <Editor initial={emptyDraft()} onDone={done} />}
+      {addresses.length === 0 && editing !== 'new' && <p className={`${card} text-center text-gray-600`}>موردی وجود ندارد</p>}
+      <ul className="space-y-4">
+        {addresses.map((a) => editing === a.id ? (
+          <li key={a.id}><Editor initial={toDraft(a)} id={a.id} onDone={done} /></li>
+        ) : (
+          <li key={a.id} className={`${card} flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between`} data-testid="address-card">
+            <p className="text-sm leading-7 text-gray-700">
+              <b className="text-gray-900">{toPersianDigits(a.address)}</b><br />
+              {a.province}، {a.city} · کد پستی {toPersianDigits(a.postalCode)}<br />
+              گیرنده: {a.firstname} {a.lastname} · <span dir="ltr">{toPersianDigits(localMobile(a.mobile))}</span>
+            </p>
+            <div className="flex shrink-0 gap-2">
+              <button type="button" onClick={() => setEditing(a.id)} className={`${secondaryButton} px-4 py-2 text-sm`}>ویرایش</button>
+              <button type="button" onClick={() => void remove(a)} className="rounded-xl px-4 py-2 text-sm text-red-600 hover:bg-red-50">حذف</button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

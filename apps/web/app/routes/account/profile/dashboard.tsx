@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { ProfileUpdateSchema, toPersianDigits, type Customer } from '@sorkhab/shared';
+import { browserApi } from '../../../lib/api';
+import { apiOf } from '../../../lib/context';
+import { loadFor, localMobile } from '../session';
+import { Alert, card, Field, fieldErrors, primaryButton, TextInput } from '../ui';
+import type { Route } from './+types/dashboard';
+
+export const meta = () => [{ title: 'اطلاعات حساب | سرخاب' }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { me: await loadFor<Customer>(apiOf(context), request, 'Profile') };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { me } = loaderData;
+  const [form, setForm] = useState({ firstname: me.firstname, lastname: me.lastname, email: me.email ?? '', nationalCode: me.nationalCode ?? '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const revalidator = useRevalidator();
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    setMessage(null);
+    const parsed = ProfileUpdateSchema.safeParse(form);
+    if (!parsed.success) { setErrors(fieldErrors(parsed.error.issues)); return; }
+    setErrors({});
+    setBusy(true);
+    const res = await browserApi.put<Customer>('Profile', parsed.data);
+    setBusy(false);
+    if (!res.success) { setErrors(res.error.fields ?? {}); setMessage({ kind: 'error', text: res.error.message }); return; }
+    setMessage({ kind: 'success', text: 'اطلاعات شما ذخیره شد' });
+    revalidator.revalidate();
+  }
+
+  return (
+    <section className={card} aria-labelledby="info-title">
+      <h1 id="info-title" className="text-xl font-black">اطلاعات حساب</h1>
+      <form onSubmit={save} noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
+        <Field label="نام" htmlFor="firstname" error={errors.firstname}><TextInput id="firstname" value={form.firstname} onChange={set('firstname')} autoComplete="given-name" error={errors.firstname} /></Field>
+        <Field label="نام خانوادگی" htmlFor="lastname" error={errors.lastname}><TextInput id="lastname" value={form.lastname} onChange={set('lastname')} autoComplete="family-name" error={errors.lastname} /></Field>
+        <Field label="شماره موبایل" htmlFor="mobile" hint="شماره موبایل همان شماره ورود شماست و تغییر نمی‌کند">
+          <TextInput id="mobile" value={toPersianDigits(localMobile(me.mobile))} readOnly disabled dir="ltr" />
+        </Field>
+        <Field label="کد ملی" htmlFor="nationalCode" error={errors.nationalCode}><TextInput id="nationalCode" value={form.nationalCode} onChange={set('nationalCode')} inputMode="numeric" dir="ltr" maxLength={12} error={errors.nationalCode} /></Field>
+        <div className="sm:col-span-2">
+          <Field label="ایمیل" htmlFor="email" error={errors.email}><TextInput id="email" type="email" value={form.email} onChange={set('email')} dir="ltr" autoComplete="email" error={errors.email} /></Field>
+        </div>
+        {message && <div className="sm:col-span-2"><Alert kind={message.kind}>{message.text}</Alert></div>}
+        <div className="sm:col-span-2"><button type="submit" disabled={busy} className={primaryButton}>{busy ? 'در حال ذخیره…' : 'ذخیره اطلاعات'}</button></div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatJalaliDateTime, type Order } from '@sorkhab/shared';
+import { browserApi } from '../../../lib/api';
+import { apiOf } from '../../../lib/context';
+import { OrderView } from '../order-view';
+import { loadFor } from '../session';
+import { Alert, primaryButton } from '../ui';
+import type { Route } from './+types/order-detail';
+
+export const meta = () => [{ title: 'جزئیات سفارش | سرخاب' }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id < 1) throw new Response('سفارش پیدا نشد', { status: 404 });
+  return loadFor<Order>(apiOf(context), request, `Order/MineById?id=${id}`);
+}
+
+export default function OrderDetail({ loaderData: order }: Route.ComponentProps) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function pay() {
+    setBusy(true);
+    const res = await browserApi.post<{ paymentUrl: string }>('Order/Pay', { id: order.id });
+    if (!res.success) { setBusy(false); setError(res.error.message); return; }
+    window.location.assign(res.data.paymentUrl);
+  }
+  return (
+    <section>
+      <Link to="/profile/order" className="mb-4 inline-block text-sm text-brand-700 hover:underline">بازگشت به سفارش‌ها</Link>
+      <OrderView order={order}>
+        {order.status === 'awaiting_payment' && (
+          <div className="mt-4 space-y-3">
+            <Alert kind="info">این سفارش تا {formatJalaliDateTime(order.reservedUntil)} برای شما رزرو است؛ پس از آن لغو می‌شود.</Alert>
+            {error && <Alert>{error}</Alert>}
+            <button type="button" onClick={() => void pay()} disabled={busy} className={primaryButton}>پرداخت سفارش</button>
+          </div>
+        )}
+      </OrderView>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <p className="rounded-2xl border border-gray-100 bg-white p-6 text-gray-600">سفارش پیدا نشد. <Link to="/profile/order" className="text-brand-700">بازگشت به سفارش‌ها</Link></p>;
+}

@@ -1,0 +1,33 @@
+import { redirect } from 'react-router';
+import type { Customer } from '@sorkhab/shared';
+import type { ApiClient } from '../../lib/api';
+
+/** Only same-site paths may be a "back to" target after login. */
+export function safeNext(raw: string | null | undefined, fallback = '/'): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
+  return raw;
+}
+
+export const loginHref = (next: string) => `/login?next=${encodeURIComponent(next)}`;
+
+/** The logged-in shopper, or a redirect to /login that comes back here afterwards. */
+export async function requireCustomer(api: ApiClient, request: Request): Promise<Customer> {
+  const res = await api.get<Customer>('Auth/Me');
+  if (res.success) return res.data;
+  const url = new URL(request.url);
+  throw redirect(loginHref(url.pathname + url.search));
+}
+
+/** Loads an API path for a customer page; a lost session goes to /login and back. */
+export async function loadFor<T>(api: ApiClient, request: Request, path: string): Promise<T> {
+  const res = await api.get<T>(path);
+  if (res.success) return res.data;
+  if (res.status === 401) {
+    const url = new URL(request.url);
+    throw redirect(loginHref(url.pathname + url.search));
+  }
+  throw new Response(res.error.message, { status: res.status || 502 });
+}
+
+/** 989121234567 → 09121234567 (what a shopper types). */
+export const localMobile = (m: string) => (m.startsWith('98') ? `0${m.slice(2)}` : m);

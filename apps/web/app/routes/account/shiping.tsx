@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Link, redirect } from 'react-router';
+import { formatToman, toPersianDigits, type Address, type Cart, type CheckoutResult } from '@sorkhab/shared';
+import { Img } from '../../components/Img';
+import { browserApi } from '../../lib/api';
+import { apiOf } from '../../lib/context';
+import { AddressFields, checkDraft, emptyDraft, useDraft } from './address-form';
+import { Totals } from './totals';
+import { loadFor, localMobile, requireCustomer } from './session';
+import { Alert, card, primaryButton, useHydrated } from './ui';
+import type { Route } from './+types/shiping';
+
+export const meta = () => [{ title: 'نشانی و پرداخت | سرخاب' }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const api = apiOf(context);
+  const me = await requireCustomer(api, request);
+  const [addresses, cart] = await Promise.all([loadFor<Address[]>(api, request, 'Address'), loadFor<Cart>(api, request, 'Cart')]);
+  if (cart.items.length === 0) throw redirect('/cart');
+  return { me, addresses, cart };
+}
+
+export default function Shiping({ loaderData }: Route.ComponentProps) {
+  const { me, addresses, cart } = loaderData;
+  const [choice, setChoice] = useState<number | 'new'>(addresses[0]?.id ?? 'new');
+  const { draft, setDraft, errors, setErrors } = useDraft({ ...emptyDraft(toPersianDigits(localMobile(me.mobile))), firstname: me.firstname, lastname: me.lastname });
+  const [save, setSave] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
+
+  async function pay(e: React.FormEvent) {
+    e.preventDefault();
+    setError(null);
+    let body: object;
+    if (choice === 'new') {
+      const { value, errors: errs } = checkDraft(draft);
+      setErrors(errs);
+      if (!value) { setError('لطفاً خطاهای فرم نشانی را برطرف کنید'); return; }
+      body = { address: value, saveAddress: save };
+    } else {
+      body = { addressId: choice };
+    }
+    setBusy(true);
+    const res = await browserApi.post<CheckoutResult>('Order/Checkout', body);
+    if (!res.success) {
+      setBusy(false);
+      setError(res.error.message);
+      if (res.error.fields) setErrors(Object.fromEntries(Object.entries(res.error.fields).map(([k, v]) => [k.split('.').at(-1)!, v])));
+      return;
+    }
+    window.location.assign(res.data.paymentUrl);
+  }
+
+  return (
+    <main className="mx-auto max-w-7xl px-3 py-6 pb-24 md:px-6 md:py-10">
+      <nav aria-label="مراحل خرید" className="mb-6 flex items-center gap-2 text-sm text-gray-500">
+        <Link to="/cart" className="hover:text-brand-700">سبد خرید</Link><span aria-hidden="true">‹</span>
+        <span className="font-bold text-brand-700" aria-current="step">نشانی و پرداخت</span>
+      </nav>
+      <form onSubmit={pay} noValidate className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <div className="space-y-6">
+          <section className={card} aria-labelledby="recipient">
+            <h1 id="recipient" className="text-xl font-black">مشخصات و نشانی گیرنده</h1>
+            {addresses.length > 0 && (
+              <fieldset className="mt-5 space-y-3">
+                <legend className="mb-2 text-sm font-medium text-gray-700">نشانی‌های ذخیره‌شده</legend>
+                {addresses.map((a) => (
+                  <label key={a.id} className={`flex cursor-pointer gap-3 rounded-xl border p-4 ${choice === a.id ? 'border-brand-500 bg-brand-50/50' : 'border-gray-200'}`}>
+                    <input type="radio" name="address-choice" checked={choice === a.id} onChange={() => setChoice(a.id)} className="mt-1 accent-brand-600" />
+                    <span className="text-sm leading-7">
+                      <b>{a.firstname} {a.lastname}</b> · <span dir="ltr">{toPersianDigits(localMobile(a.mobile))}</span><br />
+                      {a.province}، {a.city}، {toPersianDigits(a.address)} — کد پستی {toPersianDigits(a.postalCode)}
+                    </span>
+                  </label>
+                ))}
+                <label className={`flex cursor-pointer items-center gap-3 rounded-xl border p-4 ${choice === 'new' ? 'border-brand-500 bg-brand-50/50' : 'border-gray-200'}`}>
+                  <input type="radio" name="address-choice" checked={choice === 'new'} onChange={() => setChoice('new')} className="accent-brand-600" />
+                  <span className="text-sm font-medium">ارسال به نشانی جدید</span>
+                </label>
+              </fieldset>
+            )}
+            {choice === 'new' && (
+              <div className="mt-5">
+                <AddressFields draft={draft} onChange={setDraft} errors={errors} idPrefix="ship" />
+                <label className="mt-4 flex items-center gap-2 text-sm text-gray-700">
+                  <input type="checkbox" checked={save} onChange={(e) => setSave(e.target.checked)} className="size-4 accent-brand-600" />
+                  این نشانی برای خریدهای بعدی ذخیره شود
+                </label>
+              </div>
+            )}
+          </section>
+          <section className={card} aria-labelledby="items">
+            <h2 id="items" className="font-bold">کالاهای سفارش</h2>
+            <ul className="mt-3 divide-y divide-gray-100">
+              {cart.items.map((i) => (
+                <li key={i.id} className="flex items-center gap-3 py-3">
+                  <Img src={i.imageUri} variants={i.imageVariants} alt={i.title} width={56} height={56} sizes="56px" className="size-14 rounded-lg object-cover" />
+                  <div className="min-w-0 flex-1 text-sm">
+                    <p className="line-clamp-1 font-medium">{i.title}</p>
+                    <p className="text-gray-500">{i.option ? `${i.option} · ` : ''}{toPersianDigits(i.quantity)} عدد</p>
+                  </div>
+                  <span className="text-sm font-bold">{formatToman(i.lineTotal)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <aside className="lg:sticky lg:top-28">
+          <Totals cart={cart}>
+            {error && <div className="mt-4"><Alert>{error}</Alert></div>}
+            <button type="submit" disabled={busy || !hydrated} className={`${primaryButton} mt-5 w-full py-3`} data-testid="pay">{busy ? 'در حال ثبت سفارش…' : 'محاسبه و پرداخت'}</button>
+            <p className="mt-3 text-center text-xs leading-5 text-gray-500">با ثبت سفارش، کالاها تا ۳۰ دقیقه برای شما رزرو می‌شوند.</p>
+          </Totals>
+        </aside>
+      </form>
+    </main>
+  );
+}

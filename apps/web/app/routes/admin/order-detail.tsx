@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { formatJalaliDateTime, formatToman, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type Order, type OrderStatus } from '@sorkhab/shared';
+import { call, useApi } from '../../features/admin/api';
+import { ORDER_STATUS_COLORS } from '../../features/admin/orders';
+import { DataTable, fa, PageTitle, thumbOf } from '../../features/admin/ui';
+
+export function meta() {
+  return [{ title: 'جزئیات سفارش | پنل مدیریت سرخاب' }];
+}
+
+export default function OrderDetailPage() {
+  const { id } = useParams();
+  const { data: order, setData, error } = useApi<Order>(`Order/AdminById?id=${id}`);
+  const [next, setNext] = useState<OrderStatus | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (error) return <Text c="red">{error}</Text>;
+  if (!order) return <Text c="dimmed">در حال بارگذاری…</Text>;
+  const options = ORDER_TRANSITIONS[order.status];
+  const row = (label: string, value: React.ReactNode) => (
+    <Group justify="space-between" wrap="nowrap"><Text size="sm" c="dimmed">{label}</Text><Text size="sm" ta="end">{value}</Text></Group>
+  );
+  return (
+    <>
+      <PageTitle actions={<Button size="xs" variant="default" component={Link} to="/admin/orders">بازگشت به سفارش‌ها</Button>}>
+        سفارش {fa(order.number)}
+      </PageTitle>
+      <SimpleGrid cols={{ base: 1, md: 3 }} mb="md">
+        <Paper withBorder p="md">
+          <Title order={3} size="h5" mb="sm">وضعیت</Title>
+          <Stack gap="xs">
+            {row('وضعیت فعلی', <Badge variant="light" color={ORDER_STATUS_COLORS[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>)}
+            {row('تاریخ ثبت', formatJalaliDateTime(order.createdAt))}
+            {order.paidAt && row('تاریخ پرداخت', formatJalaliDateTime(order.paidAt))}
+            {options.length > 0 ? (
+              <Group align="flex-end" gap="xs" mt="xs" wrap="nowrap">
+                <Select label="تغییر وضعیت به" style={{ flex: 1 }} value={next} onChange={(v) => setNext(v as OrderStatus | null)}
+                  data={options.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))} />
+                <Button disabled={!next} loading={busy} onClick={async () => {
+                  setBusy(true);
+                  const res = await call<Order>('PUT', 'Order/SetStatus', { id: order.id, status: next }, { success: 'وضعیت سفارش تغییر کرد' });
+                  setBusy(false);
+                  if (res.success) { setData(res.data); setNext(null); }
+                }}>ثبت</Button>
+              </Group>
+            ) : <Text size="sm" c="dimmed">این سفارش به پایان گردش کار رسیده است.</Text>}
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md">
+          <Title order={3} size="h5" mb="sm">گیرنده</Title>
+          <Stack gap="xs">
+            {row('نام', `${order.firstname} ${order.lastname}`)}
+            {row('موبایل', fa(order.mobile.replace(/^98/, '0')))}
+            {row('استان و شهر', `${order.province}، ${order.city}`)}
+            {row('کد پستی', fa(order.postalCode))}
+            <Text size="sm">{order.address}</Text>
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md">
+          <Title order={3} size="h5" mb="sm">مبالغ</Title>
+          <Stack gap="xs">
+            {row('جمع کالاها', formatToman(order.subtotal))}
+            {order.discount > 0 && row(`تخفیف${order.discountCode ? ` (${order.discountCode})` : ''}`, `− ${formatToman(order.discount)}`)}
+            {row('هزینه ارسال', order.shippingFee ? formatToman(order.shippingFee) : 'رایگان')}
+            {row('مبلغ کل', <b>{formatToman(order.total)}</b>)}
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <Title order={3} size="h5" mb="sm">اقلام سفارش</Title>
+        <DataTable minWidth={620}>
+          <Table.Thead>
+            <Table.Tr><Table.Th w={60}>تصویر</Table.Th><Table.Th>محصول</Table.Th><Table.Th>قیمت واحد</Table.Th><Table.Th>تعداد</Table.Th><Table.Th>جمع</Table.Th></Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.items.map((it) => (
+              <Table.Tr key={it.id}>
+                <Table.Td>{it.imageUri ? <img src={thumbOf(it)} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 6 }} /> : '—'}</Table.Td>
+                <Table.Td><Text size="sm" component={Link} to={`/admin/edit-product/${it.productId}`}>{it.title}</Text>{it.option && <Text size="xs" c="dimmed">{it.option}</Text>}</Table.Td>
+                <Table.Td>{formatToman(it.unitPrice)}</Table.Td>
+                <Table.Td>{fa(it.quantity)}</Table.Td>
+                <Table.Td>{formatToman(it.lineTotal)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </DataTable>
+      </Paper>
+    </>
+  );
+}

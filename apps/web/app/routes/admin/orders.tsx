@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ADMIN_PAGE_SIZE, formatJalaliDateTime, formatToman, ORDER_STATUS_LABELS, ORDER_STATUSES, type Order } from '@sorkhab/shared';
+import { qs } from '../../lib/api';
+import { toastError, useApi } from '../../features/admin/api';
+import { parseJalaliDate } from '../../features/admin/jalali';
+import { ORDER_STATUS_COLORS } from '../../features/admin/orders';
+import { DataTable, EmptyRow, fa, PageTitle, Pager } from '../../features/admin/ui';
+
+export function meta() {
+  return [{ title: 'سفارش‌ها | پنل مدیریت سرخاب' }];
+}
+
+type Paged<T> = { data: T[]; page: number; pageSize: number; totalCount: number };
+
+/** Filters live in the URL (?status=&from=&to=&page=), dates as ISO; the inputs show them in Jalali. */
+export default function OrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const status = params.get('status') ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const [fromText, setFromText] = useState(params.get('fromJ') ?? '');
+  const [toText, setToText] = useState(params.get('toJ') ?? '');
+  const { data, loading } = useApi<Paged<Order>>(`Order/Admin${qs({
+    pageSize: ADMIN_PAGE_SIZE, pageNumber: page, status: status || undefined,
+    from: from ? `${from}T00:00:00+03:30` : undefined, to: to ? `${to}T23:59:59+03:30` : undefined,
+  })}`);
+  const rows = data?.data ?? [];
+  const update = (patch: Record<string, string>) => {
+    const next = { status, from, to, fromJ: fromText, toJ: toText, ...patch };
+    setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v)));
+  };
+
+  return (
+    <>
+      <PageTitle>سفارش‌ها</PageTitle>
+      <Paper withBorder p="md">
+        <Stack>
+          <Group align="flex-end" wrap="wrap" gap="sm">
+            <Select label="وضعیت" w={200} clearable placeholder="همه" value={status || null}
+              data={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))} onChange={(v) => update({ status: v ?? '', page: '' })} />
+            <TextInput label="از تاریخ" w={150} placeholder="۱۴۰۵/۰۹/۰۱" value={fa(fromText)} onChange={(e) => setFromText(e.currentTarget.value)} />
+            <TextInput label="تا تاریخ" w={150} placeholder="۱۴۰۵/۰۹/۳۰" value={fa(toText)} onChange={(e) => setToText(e.currentTarget.value)} />
+            <Button variant="light" onClick={() => {
+              const f = fromText.trim() ? parseJalaliDate(fromText) : '';
+              const t = toText.trim() ? parseJalaliDate(toText) : '';
+              if (f === null || t === null) return toastError('تاریخ را به شکل ۱۴۰۵/۰۹/۰۱ وارد کنید');
+              update({ from: f, to: t, page: '' });
+            }}>اعمال فیلتر</Button>
+            {(status || from || to) && <Button variant="subtle" color="gray" onClick={() => { setFromText(''); setToText(''); setParams({}); }}>حذف فیلترها</Button>}
+          </Group>
+          {data && <Text size="sm" c="dimmed">{fa(data.totalCount)} سفارش</Text>}
+          <DataTable minWidth={860}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={56}>ردیف</Table.Th><Table.Th>شماره سفارش</Table.Th><Table.Th>گیرنده</Table.Th><Table.Th>تاریخ ثبت</Table.Th>
+                <Table.Th>مبلغ</Table.Th><Table.Th>وضعیت</Table.Th><Table.Th w={90}>جزئیات</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.length === 0 ? <EmptyRow colSpan={7} loading={loading && !data} /> : rows.map((o, i) => (
+                <Table.Tr key={o.id}>
+                  <Table.Td>{fa((page - 1) * ADMIN_PAGE_SIZE + i + 1)}</Table.Td>
+                  <Table.Td>{fa(o.number)}</Table.Td>
+                  <Table.Td><Text size="sm">{o.firstname} {o.lastname}</Text><Text size="xs" c="dimmed">{fa(o.mobile.replace(/^98/, '0'))}</Text></Table.Td>
+                  <Table.Td><Text size="sm">{formatJalaliDateTime(o.createdAt)}</Text></Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatToman(o.total)}</Table.Td>
+                  <Table.Td><Badge variant="light" color={ORDER_STATUS_COLORS[o.status]}>{ORDER_STATUS_LABELS[o.status]}</Badge></Table.Td>
+                  <Table.Td><Button size="compact-sm" variant="subtle" component={Link} to={`/admin/orders/${o.id}`}>مشاهده</Button></Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </DataTable>
+          <Pager page={page} totalCount={data?.totalCount ?? 0} pageSize={ADMIN_PAGE_SIZE} onChange={(n) => update({ page: String(n) })} />
+        </Stack>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { WIZARD_STEPS, type Attribute, type Brand, type Category, type ProductAttributeEntry, type ProductDetail } from '@sorkhab/shared';
+import { call, formData, useApi } from '../../features/admin/api';
+import { AttributeBuilder } from '../../features/admin/attribute-builder';
+import { flattenCategories, validateProductStep, type ProductDraft } from '../../features/admin/catalog';
+import { RichText } from '../../features/admin/rich-text';
+import { fa, FaNumberInput, ImagePick, imgSrc, PageTitle } from '../../features/admin/ui';
+
+export function meta() {
+  return [{ title: 'محصول | پنل مدیریت سرخاب' }];
+}
+
+const EMPTY: ProductDraft = { title: '', alias: '', tags: '', description: '', price: '', hasOff: false, offPersent: '', stock: '0', rate: '', categoryId: '', brandId: '' };
+/** Which wizard step shows each server field, to jump back to a rejected one. */
+const STEP_OF: Record<string, number> = { title: 1, alias: 1, tags: 1, description: 1, price: 2, offPersent: 2, hasOff: 2, stock: 2, rate: 2, categoryId: 3, brandId: 3, attribute: 3 };
+
+export default function ProductFormPage() {
+  const { id } = useParams();
+  const { data: product, error } = useApi<ProductDetail>(id ? `Product/ById?id=${id}` : null);
+  if (id && error) return <Text c="red">{error}</Text>;
+  if (id && !product) return <Text c="dimmed">در حال بارگذاری محصول…</Text>;
+  return <ProductWizard key={id ?? 'new'} product={product ?? null} />;
+}
+
+function draftOf(p: ProductDetail | null): ProductDraft {
+  if (!p) return EMPTY;
+  return {
+    title: p.title, alias: p.alias, tags: p.tags, description: p.description, price: String(p.price), hasOff: p.hasOff || p.offPersent > 0,
+    offPersent: p.offPersent ? String(p.offPersent) : '', stock: String(p.stock), rate: p.rate ? String(p.rate) : '',
+    categoryId: String(p.categoryId), brandId: p.brandId ? String(p.brandId) : '',
+  };
+}
+
+function ProductWizard({ product }: { product: ProductDetail | null }) {
+  const navigate = useNavigate();
+  const [saved, setSaved] = useState<ProductDetail | null>(product);
+  const [d, setD] = useState<ProductDraft>(() => draftOf(product));
+  const [attributes, setAttributes] = useState<ProductAttributeEntry[]>(product?.attributes ?? []);
+  const [step, setStep] = useState(1);
+  const [reached, setReached] = useState(product ? WIZARD_STEPS : 1);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [image, setImage] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { data: tree } = useApi<Category[]>('Category/GetCategories');
+  const { data: brands } = useApi<Brand[]>('Brand/GetAll');
+  const { data: catAttrs } = useApi<Attribute[]>(d.categoryId ? `Category/GetAttByCId?categoryId=${d.categoryId}` : null);
+  const categories = useMemo(() => flattenCategories(tree ?? []).map((c) => ({ value: String(c.id), label: c.label })), [tree]);
+  const set = <K extends keyof ProductDraft>(k: K, v: ProductDraft[K]) => { setD((x) => ({ ...x, [k]: v })); setErrors((e) => ({ ...e, [k]: '' })); };
+
+  const fields = (extra: Record<string, string | number | boolean | undefined> = {}) => ({
+    title: d.title, alias: d.alias, tags: d.tags, description: d.description, price: d.price, rate: d.rate || undefined,
+    HasOff: d.hasOff, OffPersent: d.hasOff ? d.offPersent || 0 : 0, stock: d.stock || 0, CategoryId: d.categoryId,
+    brandId: d.brandId || undefined, Attribute: JSON.stringify(attributes), ...extra,
+  });
+
+  async function save(): Promise<ProductDetail | null> {
+    const id = saved?.id;
+    const res = await call<ProductDetail>(id ? 'PUT' : 'POST', id ? 'Product/Update' : 'Product/Create', formData(fields({ id })),
+      { success: id ? 'تغییرات محصول ذخیره شد' : 'محصول افزوده شد' });
+    if (res.success) return res.data;
+    const f = res.error.fields ?? {};
+    setErrors(f);
+    const first = Object.keys(f).map((k) => STEP_OF[k]).filter(Boolean).sort()[0];
+    if (first) setStep(first);
+    return null;
+  }
+
+  async function next() {
+    const v = validateProductStep(step, d);
+    if (v.hasError) {
+      setErrors(v.messages);
+      notifications.show({ color: 'red', title: 'خطا', message: Object.values(v.messages)[0] });
+      return;
+    }
+    if (step === 3) {
+      setBusy(true);
+      const p = await save();
+      setBusy(false);
+      if (!p) return;
+      setSaved(p);
+    }
+    const to = Math.min(step + 1, WIZARD_STEPS);
+    setStep(to);
+    setReached((r) => Math.max(r, to));
+  }
+
+  /** Step 4: saves once more (with the main image when one was chosen) and returns to the list. */
+  async function finish() {
+    if (!saved) return;
+    setBusy(true);
+    const res = await call<ProductDetail>('PUT', 'Product/Update', formData(fields({ id: saved.id }), { ImageFile: image }), { success: 'محصول ذخیره شد' });
+    setBusy(false);
+    if (res.success) navigate('/admin/show-product');
+  }
+
+  return (
+    <>
+      <PageTitle actions={saved && <Button component={Link} to={`/product/${saved.id}`} target="_blank" variant="subtle" size="xs">مشاهده در فروشگاه</Button>}>
+        {product ? `ویرایش «${product.title}»` : 'افزودن محصول'}
+      </PageTitle>
+      <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
+        <Stepper active={step - 1} onStepClick={(i) => setStep(i + 1)} size="sm" mb="xl" allowNextStepsSelect={false}>
+          {['اطلاعات محصول', 'قیمت و موجودی', 'دسته‌بندی و ویژگی‌ها', 'تصاویر'].map((label, i) => (
+            <Stepper.Step key={label} label={label} icon={fa(i + 1)} allowStepSelect={i + 1 <= reached && (i < 3 || !!saved)} />
+          ))}
+        </Stepper>
+
+        {step === 1 && (
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="عنوان" required value={d.title} onChange={(e) => set('title', e.currentTarget.value)} error={errors.title} />
+              <TextInput label="نام مستعار" required value={d.alias} onChange={(e) => set('alias', e.currentTarget.value)} error={errors.alias} />
+            </SimpleGrid>
+            <TextInput label="برچسب‌ها" description="با ویرگول جدا کنید" required value={d.tags} onChange={(e) => set('tags', e.currentTarget.value)} error={errors.tags} />
+            <RichText label="توضیحات" required value={d.description} onChange={(html) => set('description', html)} error={errors.description} />
+            {/<table/i.test(product?.description ?? '') && (
+              <Text size="xs" c="orange.8">این توضیحات جدول دارد که ویرایشگر آن را نشان نمی‌دهد؛ تا متن توضیحات را تغییر ندهید، همان HTML اصلی ذخیره می‌شود.</Text>
+            )}
+          </Stack>
+        )}
+
+        {step === 2 && (
+          <Stack maw={520}>
+            <FaNumberInput label="قیمت (تومان)" required value={d.price} onChange={(v) => set('price', v)} error={errors.price} />
+            <Checkbox label="تخفیف دارد" checked={d.hasOff} onChange={(e) => set('hasOff', e.currentTarget.checked)} />
+            {d.hasOff && <FaNumberInput label="درصد تخفیف" grouped={false} maxLength={3} value={d.offPersent} onChange={(v) => set('offPersent', v)} error={errors.offPersent} />}
+            <FaNumberInput label="موجودی انبار" value={d.stock} onChange={(v) => set('stock', v)} error={errors.stock} />
+            <TextInput label="امتیاز (۰ تا ۵)" inputMode="decimal" value={d.rate} onChange={(e) => set('rate', e.currentTarget.value)} error={errors.rate} />
+          </Stack>
+        )}
+
+        {step === 3 && (
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Select label="دسته‌بندی" required searchable data={categories} value={d.categoryId || null} nothingFoundMessage="دسته‌ای پیدا نشد"
+                onChange={(v) => set('categoryId', v ?? '')} error={errors.categoryId} />
+              <Select label="برند" searchable clearable data={(brands ?? []).map((b) => ({ value: String(b.id), label: b.title }))}
+                value={d.brandId || null} onChange={(v) => set('brandId', v ?? '')} error={errors.brandId} nothingFoundMessage="برندی پیدا نشد" />
+            </SimpleGrid>
+            <Text fw={600} mt="sm">ویژگی‌های محصول</Text>
+            {errors.attribute && <Text c="red" size="sm">{errors.attribute}</Text>}
+            <AttributeBuilder value={attributes} onChange={setAttributes} suggestions={catAttrs ?? []} />
+          </Stack>
+        )}
+
+        {step === 4 && saved && (
+          <Stack>
+            <Text c="dimmed" size="sm">محصول ذخیره شد. تصویر اصلی را انتخاب کنید و برای تصاویر بیشتر به گالری بروید.</Text>
+            <ImagePick label="تصویر اصلی" file={image} currentUri={imgSrc(saved.imageVariants.find((v) => v.width >= 300)?.uri ?? saved.imageUri)} onChange={setImage} />
+            <Group>
+              <Button variant="light" component={Link} to={`/admin/gallery-product/${saved.id}`}>گالری تصاویر</Button>
+            </Group>
+          </Stack>
+        )}
+
+        <Group justify="space-between" mt="xl">
+          <Button variant="default" disabled={step === 1} onClick={() => setStep((s) => Math.max(1, s - 1))}>مرحله قبل</Button>
+          {step < 3 && <Button onClick={() => void next()}>مرحله بعد</Button>}
+          {step === 3 && <Button loading={busy} onClick={() => void next()}>ذخیره و ادامه</Button>}
+          {step === 4 && <Button loading={busy} onClick={() => void finish()}>پایان و بازگشت به فهرست</Button>}
+        </Group>
+      </Paper>
+    </>
+  );
+}
+

@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ActionIcon, Badge, Button, Checkbox, Group, Menu, Modal, Paper, Rating, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { ADMIN_PAGE_SIZE, discountedPrice, formatToman, type ProductListItem } from '@sorkhab/shared';
+import { qs } from '../../lib/api';
+import { call, toastSuccess, useApi } from '../../features/admin/api';
+import { ConfirmModal, DataTable, EmptyRow, fa, FaNumberInput, PageTitle, Pager, thumbOf } from '../../features/admin/ui';
+
+export function meta() {
+  return [{ title: 'محصولات | پنل مدیریت سرخاب' }];
+}
+
+type Paged<T> = { data: T[]; page: number; pageSize: number; totalCount: number };
+type Action = { kind: 'delete' | 'off' | 'rate'; product: ProductListItem };
+
+export default function ProductsPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const title = params.get('title') ?? '';
+  const [search, setSearch] = useState(title);
+  const [debounced] = useDebouncedValue(search, 400);
+  useEffect(() => {
+    if (debounced.trim() !== title) setParams(debounced.trim() ? { title: debounced.trim() } : {}, { replace: true });
+  }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { data, loading, reload } = useApi<Paged<ProductListItem>>(`Product/All${qs({ pageSize: ADMIN_PAGE_SIZE, pageNumber: page, title: title || undefined })}`);
+  const [action, setAction] = useState<Action | null>(null);
+  const navigate = useNavigate();
+  const rows = data?.data ?? [];
+
+  return (
+    <>
+      <PageTitle actions={<Button size="xs" component={Link} to="/admin/add-product">افزودن محصول</Button>}>محصولات</PageTitle>
+      <Paper withBorder p="md">
+        <Stack>
+          <Group justify="space-between" wrap="wrap">
+            <TextInput placeholder="جستجو بر اساس عنوان…" aria-label="جستجوی محصول" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} maw="100%" />
+            {data && <Text size="sm" c="dimmed">{fa(data.totalCount)} محصول</Text>}
+          </Group>
+          <DataTable minWidth={860}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={56}>ردیف</Table.Th><Table.Th w={60}>تصویر</Table.Th><Table.Th>عنوان</Table.Th><Table.Th>نام مستعار</Table.Th>
+                <Table.Th>دسته‌بندی</Table.Th><Table.Th>قیمت</Table.Th><Table.Th w={80}>موجودی</Table.Th><Table.Th w={80}>عملیات</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.length === 0 ? <EmptyRow colSpan={8} loading={loading && !data} /> : rows.map((p, i) => (
+                <Table.Tr key={p.id} data-testid={`product-row-${p.id}`}>
+                  <Table.Td>{fa((page - 1) * ADMIN_PAGE_SIZE + i + 1)}</Table.Td>
+                  <Table.Td>{p.imageUri ? <img src={thumbOf(p)} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 6 }} /> : <Text c="dimmed">—</Text>}</Table.Td>
+                  <Table.Td><Text size="sm" fw={500} lineClamp={2}>{p.title}</Text></Table.Td>
+                  <Table.Td><Text size="sm" c="dimmed" lineClamp={1}>{p.alias}</Text></Table.Td>
+                  <Table.Td><Text size="sm" lineClamp={1}>{p.categoryDescs}</Text></Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {p.offPersent > 0 ? (
+                      <Stack gap={0}>
+                        <Group gap={4} wrap="nowrap"><Text size="xs" td="line-through" c="dimmed">{formatToman(p.price)}</Text><Text size="xs" fw={700} c="red">{fa(p.offPersent)}٪</Text></Group>
+                        <Text size="sm">{formatToman(p.offPrice)}</Text>
+                      </Stack>
+                    ) : <Text size="sm">{formatToman(p.price)}</Text>}
+                  </Table.Td>
+                  <Table.Td>{p.stock > 0 ? fa(p.stock) : <Badge color="gray" variant="light">ناموجود</Badge>}</Table.Td>
+                  <Table.Td>
+                    <Menu position="bottom-end">
+                      <Menu.Target><ActionIcon variant="subtle" color="gray" aria-label={`عملیات ${p.title}`}>⋮</ActionIcon></Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item onClick={() => navigate(`/admin/edit-product/${p.id}`)}>مشاهده و ویرایش</Menu.Item>
+                        <Menu.Item component="a" href={`/product/${p.id}`} target="_blank">نمایش در فروشگاه</Menu.Item>
+                        <Menu.Item onClick={() => setAction({ kind: 'off', product: p })}>تخفیف</Menu.Item>
+                        <Menu.Item onClick={() => setAction({ kind: 'rate', product: p })}>امتیاز</Menu.Item>
+                        <Menu.Item onClick={() => navigate(`/admin/gallery-product/${p.id}`)}>افزودن گالری</Menu.Item>
+                        <Menu.Divider />
+                        <Menu.Item color="red" onClick={() => setAction({ kind: 'delete', product: p })}>حذف</Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </DataTable>
+          <Pager page={page} totalCount={data?.totalCount ?? 0} pageSize={ADMIN_PAGE_SIZE}
+            onChange={(n) => setParams({ ...(title ? { title } : {}), page: String(n) })} />
+        </Stack>
+      </Paper>
+
+      <ConfirmModal opened={action?.kind === 'delete'} onClose={() => setAction(null)} message={`محصول «${action?.product.title ?? ''}» حذف شود؟`}
+        onConfirm={async () => {
+          const res = await call<{ hidden: boolean }>('DELETE', `Product/Delete?id=${action!.product.id}`);
+          setAction(null);
+          if (res.success) {
+            toastSuccess(res.data.hidden ? 'این محصول قبلاً سفارش داده شده بود؛ برای حفظ سوابق سفارش‌ها پنهان شد' : 'محصول حذف شد');
+            void reload();
+          }
+        }} />
+      <Modal opened={action?.kind === 'off'} onClose={() => setAction(null)} title="تخفیف محصول" centered>
+        {action?.kind === 'off' && <OffForm product={action.product} onDone={() => { setAction(null); void reload(); }} />}
+      </Modal>
+      <Modal opened={action?.kind === 'rate'} onClose={() => setAction(null)} title="امتیاز محصول" centered>
+        {action?.kind === 'rate' && <RateForm product={action.product} onDone={() => { setAction(null); void reload(); }} />}
+      </Modal>
+    </>
+  );
+}
+
+function OffForm({ product, onDone }: { product: ProductListItem; onDone: () => void }) {
+  const [hasOff, setHasOff] = useState(product.offPersent > 0);
+  const [percent, setPercent] = useState(product.offPersent ? String(product.offPersent) : '');
+  const [busy, setBusy] = useState(false);
+  const value = hasOff ? Number(percent || 0) : 0;
+  return (
+    <form onSubmit={async (e) => {
+      e.preventDefault();
+      setBusy(true);
+      const res = await call('PUT', `Product/ProductOff?Id=${product.id}&OffPersent=${value}`, undefined, { success: 'تخفیف ذخیره شد' });
+      setBusy(false);
+      if (res.success) onDone();
+    }}>
+      <Stack>
+        <Text fw={500}>{product.title}</Text>
+        <Checkbox label="تخفیف دارد" checked={hasOff} onChange={(e) => setHasOff(e.currentTarget.checked)} />
+        {hasOff && <FaNumberInput label="درصد تخفیف" grouped={false} maxLength={3} data-autofocus value={percent} onChange={setPercent} />}
+        <Text size="sm" c="dimmed">قیمت پس از تخفیف: {formatToman(discountedPrice(product.price, Math.min(100, value)))}</Text>
+        <Group justify="flex-end"><Button type="submit" loading={busy}>ذخیره</Button></Group>
+      </Stack>
+    </form>
+  );
+}
+
+function RateForm({ product, onDone }: { product: ProductListItem; onDone: () => void }) {
+  const [rate, setRate] = useState(product.rate);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form onSubmit={async (e) => {
+      e.preventDefault();
+      setBusy(true);
+      const res = await call('PUT', `Product/ProductRate?Id=${product.id}&Rate=${rate}`, undefined, { success: 'امتیاز ذخیره شد' });
+      setBusy(false);
+      if (res.success) onDone();
+    }}>
+      <Stack>
+        <Text fw={500}>{product.title}</Text>
+        <Group><Rating value={rate} onChange={setRate} fractions={2} size="lg" aria-label="امتیاز" /><Text>{fa(rate)} از ۵</Text></Group>
+        <Group justify="flex-end"><Button type="submit" loading={busy}>ذخیره</Button></Group>
+      </Stack>
+    </form>
+  );
+}

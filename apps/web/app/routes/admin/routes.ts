@@ -1,0 +1,28 @@
+import { index, layout, prefix, route, type RouteConfigEntry } from '@react-router/dev/routes';
+
+/**
+ * The admin dashboard (/admin/*): client-rendered (every module has a clientLoader and the layout a
+ * HydrateFallback) and code-split, so Mantine and its CSS load only here, never on the storefront.
+ */
+export const adminRoutes: RouteConfigEntry[] = [
+  ...prefix('admin', [
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      route('add-category', 'routes/admin/categories.tsx'),
+      route('add-attr', 'routes/admin/attributes.tsx'),
+      route('add-product', 'routes/admin/product-form.tsx', { id: 'admin-add-product' }),
+      route('edit-product/:id', 'routes/admin/product-form.tsx', { id: 'admin-edit-product' }),
+      route('show-product', 'routes/admin/products.tsx'),
+      route('gallery-product/:id', 'routes/admin/gallery.tsx'),
+      route('slider', 'routes/admin/sliders.tsx'),
+      route('add-slider/:id', 'routes/admin/slider-form.tsx'),
+      route('user', 'routes/admin/users.tsx'),
+      route('brands', 'routes/admin/brands.tsx'),
+      route('discounts', 'routes/admin/discounts.tsx'),
+      route('orders', 'routes/admin/orders.tsx'),
+      route('orders/:id', 'routes/admin/order-detail.tsx'),
+      route('settings', 'routes/admin/settings.tsx'),
+      route('*', 'routes/admin/not-found.tsx'),
+    ]),
+  ]),
+];

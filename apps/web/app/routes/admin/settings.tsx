@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { StoreSettings } from '@sorkhab/shared';
+import { call, useApi } from '../../features/admin/api';
+import { FaNumberInput, fa, PageTitle } from '../../features/admin/ui';
+
+export function meta() {
+  return [{ title: 'تنظیمات فروشگاه | پنل مدیریت سرخاب' }];
+}
+
+export default function SettingsPage() {
+  const { data } = useApi<StoreSettings>('Settings');
+  const [f, setF] = useState<StoreSettings | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  useEffect(() => { if (data) setF(data); }, [data]);
+  if (!f) return <Text c="dimmed">در حال بارگذاری…</Text>;
+  const text = (k: 'storeName' | 'tagline' | 'phone' | 'email' | 'address' | 'workingHours' | 'about' | 'enamadHtml') => ({
+    value: f[k], error: errors[k], onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setF({ ...f, [k]: e.currentTarget.value }),
+  });
+  return (
+    <>
+      <PageTitle>تنظیمات فروشگاه</PageTitle>
+      <form onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        const res = await call<StoreSettings>('PUT', 'Settings', f, { success: 'تنظیمات ذخیره شد' });
+        setBusy(false);
+        if (res.success) { setF(res.data); setErrors({}); } else setErrors(res.error.fields ?? {});
+      }}>
+        <Stack maw={900}>
+          <Paper withBorder p="md">
+            <Title order={3} size="h5" mb="sm">اطلاعات فروشگاه</Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="نام فروشگاه" required {...text('storeName')} />
+              <TextInput label="شعار" {...text('tagline')} />
+              <TextInput label="تلفن" required dir="ltr" {...text('phone')} />
+              <TextInput label="ایمیل" dir="ltr" {...text('email')} />
+              <TextInput label="ساعت کاری" {...text('workingHours')} />
+            </SimpleGrid>
+            <Textarea label="نشانی" mt="sm" autosize minRows={2} {...text('address')} />
+          </Paper>
+          <Paper withBorder p="md">
+            <Title order={3} size="h5" mb="sm">ارسال</Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <FaNumberInput label="هزینه ارسال (تومان)" value={String(f.shippingFee)} onChange={(v) => setF({ ...f, shippingFee: Number(v || 0) })} error={errors.shippingFee} />
+              <FaNumberInput label="ارسال رایگان برای سفارش‌های بالای (تومان)" value={String(f.freeShippingThreshold)} onChange={(v) => setF({ ...f, freeShippingThreshold: Number(v || 0) })} error={errors.freeShippingThreshold} />
+            </SimpleGrid>
+          </Paper>
+          <Paper withBorder p="md">
+            <Title order={3} size="h5" mb="sm">درباره ما و نماد اعتماد</Title>
+            <Stack>
+              <Textarea label="درباره ما" autosize minRows={3} {...text('about')} />
+              <Textarea label="کد نماد اعتماد (HTML)" dir="ltr" autosize minRows={2} {...text('enamadHtml')} />
+            </Stack>
+          </Paper>
+          <Paper withBorder p="md">
+            <Group justify="space-between" mb="sm">
+              <Title order={3} size="h5">پرسش‌های متداول ({fa(f.faq.length)})</Title>
+              <Button size="xs" variant="light" onClick={() => setF({ ...f, faq: [...f.faq, { question: '', answer: '' }] })}>افزودن پرسش</Button>
+            </Group>
+            <Stack>
+              {f.faq.length === 0 && <Text c="dimmed" size="sm">موردی وجود ندارد</Text>}
+              {f.faq.map((q, i) => (
+                <Group key={i} align="flex-start" wrap="nowrap">
+                  <Stack gap={6} style={{ flex: 1 }}>
+                    <TextInput placeholder="پرسش" aria-label={`پرسش ${fa(i + 1)}`} value={q.question} error={errors[`faq.${i}.question`]}
+                      onChange={(e) => setF({ ...f, faq: f.faq.map((x, j) => (j === i ? { ...x, question: e.currentTarget.value } : x)) })} />
+                    <Textarea placeholder="پاسخ" aria-label={`پاسخ ${fa(i + 1)}`} autosize minRows={2} value={q.answer} error={errors[`faq.${i}.answer`]}
+                      onChange={(e) => setF({ ...f, faq: f.faq.map((x, j) => (j === i ? { ...x, answer: e.currentTarget.value } : x)) })} />
+                  </Stack>
+                  <ActionIcon color="red" variant="subtle" aria-label="حذف پرسش" onClick={() => setF({ ...f, faq: f.faq.filter((_, j) => j !== i) })}>×</ActionIcon>
+                </Group>
+              ))}
+            </Stack>
+          </Paper>
+          <Group justify="flex-end"><Button type="submit" loading={busy}>ذخیره تنظیمات</Button></Group>
+        </Stack>
+      </form>
+    </>
+  );
+}

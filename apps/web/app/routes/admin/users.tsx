@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ActionIcon, Badge, Button, Checkbox, Group, Menu, Modal, Paper, PasswordInput, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { ADMIN_PAGE_SIZE, type User } from '@sorkhab/shared';
+import { qs } from '../../lib/api';
+import { call, useApi } from '../../features/admin/api';
+import { useSession } from '../../features/admin/session';
+import { ConfirmModal, DataTable, EmptyRow, fa, PageTitle, Pager } from '../../features/admin/ui';
+
+export function meta() {
+  return [{ title: 'کاربران | پنل مدیریت سرخاب' }];
+}
+
+type Paged<T> = { data: T[]; page: number; pageSize: number; totalCount: number };
+type Action = { kind: 'edit' | 'reset' | 'delete'; user: User } | { kind: 'create' };
+
+/** 98912… as ۰۹۱۲… for display. */
+const showMobile = (m: string | null) => (m ? fa(m.replace(/^98/, '0')) : '—');
+
+export default function UsersPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 400);
+  const { data, loading, reload } = useApi<Paged<User>>(`User${qs({ pageSize: ADMIN_PAGE_SIZE, pageNumber: debounced ? 1 : page, search: debounced })}`);
+  const [action, setAction] = useState<Action | null>(null);
+  const me = useSession().user;
+  const rows = data?.data ?? [];
+  const done = () => { setAction(null); void reload(); };
+
+  return (
+    <>
+      <PageTitle actions={<Button size="xs" onClick={() => setAction({ kind: 'create' })}>کاربر جدید</Button>}>کاربران</PageTitle>
+      <Paper withBorder p="md">
+        <Stack>
+          <TextInput placeholder="جستجو: نام کاربری، نام یا موبایل…" aria-label="جستجوی کاربر" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} maw="100%" />
+          <DataTable minWidth={820}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={56}>ردیف</Table.Th><Table.Th>نام کاربری</Table.Th><Table.Th>نام</Table.Th><Table.Th>نام خانوادگی</Table.Th>
+                <Table.Th>موبایل</Table.Th><Table.Th w={80}>مدیر</Table.Th><Table.Th w={90}>وضعیت</Table.Th><Table.Th w={80}>عملیات</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.length === 0 ? <EmptyRow colSpan={8} loading={loading && !data} /> : rows.map((u, i) => (
+                <Table.Tr key={u.id} data-testid={`user-row-${u.username ?? u.id}`}>
+                  <Table.Td>{fa(((data?.page ?? 1) - 1) * ADMIN_PAGE_SIZE + i + 1)}</Table.Td>
+                  <Table.Td dir="ltr" style={{ textAlign: 'right' }}>{u.username ?? '—'}</Table.Td>
+                  <Table.Td>{u.firstname || '—'}</Table.Td>
+                  <Table.Td>{u.lastname || '—'}</Table.Td>
+                  <Table.Td>{showMobile(u.mobile)}</Table.Td>
+                  <Table.Td>{u.isAdmin ? <Badge variant="light">مدیر</Badge> : <Text size="sm" c="dimmed">مشتری</Text>}</Table.Td>
+                  <Table.Td>{u.isDisable ? <Badge color="gray" variant="light">غیرفعال</Badge> : <Badge color="teal" variant="light">فعال</Badge>}</Table.Td>
+                  <Table.Td>
+                    <Menu position="bottom-end">
+                      <Menu.Target><ActionIcon variant="subtle" color="gray" aria-label={`عملیات ${u.username ?? u.id}`}>⋮</ActionIcon></Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item onClick={() => setAction({ kind: 'edit', user: u })}>ویرایش</Menu.Item>
+                        <Menu.Item onClick={() => setAction({ kind: 'reset', user: u })}>بازنشانی رمز عبور</Menu.Item>
+                        <Menu.Item color="red" disabled={u.id === me.id} onClick={() => setAction({ kind: 'delete', user: u })}>حذف</Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </DataTable>
+          {!debounced && <Pager page={page} totalCount={data?.totalCount ?? 0} pageSize={ADMIN_PAGE_SIZE} onChange={(n) => setParams({ page: String(n) })} />}
+        </Stack>
+      </Paper>
+
+      <Modal opened={action?.kind === 'edit' || action?.kind === 'create'} onClose={() => setAction(null)} centered size="lg"
+        title={action?.kind === 'edit' ? `ویرایش ${action.user.username ?? ''}` : 'کاربر جدید'}>
+        {(action?.kind === 'edit' || action?.kind === 'create') && <UserForm user={action.kind === 'edit' ? action.user : null} onDone={done} />}
+      </Modal>
+      <Modal opened={action?.kind === 'reset'} onClose={() => setAction(null)} centered title={`بازنشانی رمز عبور ${action?.kind === 'reset' ? action.user.username ?? '' : ''}`}>
+        {action?.kind === 'reset' && <ResetForm user={action.user} onDone={done} />}
+      </Modal>
+      <ConfirmModal opened={action?.kind === 'delete'} onClose={() => setAction(null)}
+        message={`کاربر «${action?.kind === 'delete' ? action.user.username ?? action.user.mobile : ''}» حذف شود؟`}
+        onConfirm={async () => {
+          if (action?.kind !== 'delete') return;
+          const res = await call('DELETE', `User?id=${action.user.id}`, undefined, { success: 'کاربر حذف شد' });
+          if (res.success) done(); else setAction(null);
+        }} />
+    </>
+  );
+}
+
+function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
+  const [f, setF] = useState({
+    username: user?.username ?? '', firstname: user?.firstname ?? '', lastname: user?.lastname ?? '',
+    mobile: user?.mobile ? user.mobile.replace(/^98/, '0') : '', email: user?.email ?? '', isAdmin: user?.isAdmin ?? true,
+    isDisable: user?.isDisable ?? false, password: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const text = (k: 'username' | 'firstname' | 'lastname' | 'mobile' | 'email') => ({
+    value: f[k], error: errors[k], onChange: (e: React.ChangeEvent<HTMLInputElement>) => setF({ ...f, [k]: e.currentTarget.value }),
+  });
+  return (
+    <form onSubmit={async (e) => {
+      e.preventDefault();
+      setBusy(true);
+      const { password, isDisable, ...rest } = f;
+      const res = user
+        ? await call('PUT', 'User', { id: user.id, ...rest, isDisable }, { success: 'کاربر ذخیره شد' })
+        : await call('POST', 'User', { ...rest, password }, { success: 'کاربر افزوده شد' });
+      setBusy(false);
+      if (res.success) onDone(); else setErrors(res.error.fields ?? {});
+    }}>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="نام کاربری" dir="ltr" required={!user} {...text('username')} />
+          {!user && <PasswordInput label="رمز عبور" required description="دست‌کم ۸ کاراکتر" value={f.password} error={errors.password} onChange={(e) => setF({ ...f, password: e.currentTarget.value })} />}
+          <TextInput label="نام" {...text('firstname')} />
+          <TextInput label="نام خانوادگی" {...text('lastname')} />
+          <TextInput label="موبایل" dir="ltr" placeholder="09121234567" {...text('mobile')} />
+          <TextInput label="ایمیل" dir="ltr" {...text('email')} />
+        </SimpleGrid>
+        <Group>
+          <Checkbox label="مدیر فروشگاه" checked={f.isAdmin} onChange={(e) => setF({ ...f, isAdmin: e.currentTarget.checked })} />
+          {user && <Checkbox label="غیرفعال" checked={f.isDisable} onChange={(e) => setF({ ...f, isDisable: e.currentTarget.checked })} />}
+        </Group>
+        <Group justify="flex-end"><Button type="submit" loading={busy}>ذخیره</Button></Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ResetForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const [newPassword, setNewPassword] = useState('');
+  const [repeatPassword, setRepeatPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  return (
+    <form onSubmit={async (e) => {
+      e.preventDefault();
+      setBusy(true);
+      const res = await call('PUT', 'User/ResetPassword', { userId: user.id, newPassword, repeatPassword }, { success: 'رمز عبور بازنشانی شد' });
+      setBusy(false);
+      if (res.success) onDone(); else setErrors(res.error.fields ?? {});
+    }}>
+      <Stack>
+        <PasswordInput label="رمز عبور جدید" required data-autofocus description="دست‌کم ۸ کاراکتر" value={newPassword} onChange={(e) => setNewPassword(e.currentTarget.value)} error={errors.newPassword} />
+        <PasswordInput label="تکرار رمز عبور جدید" required value={repeatPassword} onChange={(e) => setRepeatPassword(e.currentTarget.value)} error={errors.repeatPassword} />
+        <Group justify="flex-end"><Button type="submit" loading={busy}>بازنشانی</Button></Group>
+      </Stack>
+    </form>
+  );
+}

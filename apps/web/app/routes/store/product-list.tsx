@@ -1,0 +1,34 @@
+import { formatNumber, toPersianDigits } from '@sorkhab/shared';
+import { apiOf } from '../../lib/context';
+import { ListingPage } from '../../features/catalog/ListingPage';
+import { loadListing } from '../../features/catalog/listing.server';
+import { seo, shopOf } from '../../features/catalog/seo';
+import { StoreErrorBoundary } from '../../features/layout/NotFound';
+import type { Route } from './+types/product-list';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadListing(apiOf(context), request, 'category');
+}
+
+const headingOf = (d: Route.ComponentProps['loaderData']) => d.category?.title ?? 'همه محصولات';
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [{ title: 'دسته‌بندی پیدا نشد | سرخاب' }];
+  const title = headingOf(data);
+  const canonical = data.category ? new URLSearchParams({ category: data.category.title, ...(data.category.parentId === null ? { brand: String(data.category.id) } : {}) }) : null;
+  const page = data.state.page > 1 ? `${canonical ? '&' : '?'}page=${data.state.page}` : '';
+  return seo(shopOf(matches), {
+    title: data.state.page > 1 ? `${title} (صفحه ${toPersianDigits(data.state.page)})` : title,
+    description: `خرید اینترنتی ${title} اصل با بهترین قیمت؛ ${formatNumber(data.products.totalCount)} کالا با ضمانت اصالت و ارسال سریع.`,
+    path: `/product-list${canonical ? `?${canonical}` : ''}${page}`,
+    image: data.products.data[0]?.imageVariants.find((v) => v.width === 600)?.uri ?? null,
+  });
+}
+
+export default function ProductList({ loaderData }: Route.ComponentProps) {
+  return <ListingPage data={loaderData} heading={headingOf(loaderData)} />;
+}
+
+export function ErrorBoundary() {
+  return <StoreErrorBoundary what="دسته‌بندی" />;
+}

@@ -1,0 +1,214 @@
+import { useEffect, useMemo, useState } from 'react';
+import { data, Link } from 'react-router';
+import { toPersianDigits, tomanToRial, type ProductDetail, type ProductListItem } from '@sorkhab/shared';
+import { ChevronEnd } from '../../components/icons';
+import { Img } from '../../components/Img';
+import { Carousel } from '../../components/ui/Carousel';
+import { apiOf } from '../../lib/context';
+import { AddToCart } from '../../features/cart/AddToCart';
+import { categoryHref } from '../../features/catalog/links';
+import type { Paged } from '../../features/catalog/listing.server';
+import { priceView } from '../../features/catalog/price';
+import { galleryOf, optionString, splitAttributes } from '../../features/catalog/product';
+import { ProductCard, toCard } from '../../features/catalog/ProductCard';
+import { seo, shopOf, textOf } from '../../features/catalog/seo';
+import { Promises } from '../../features/layout/Footer';
+import { StoreErrorBoundary } from '../../features/layout/NotFound';
+import type { Route } from './+types/product';
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0) throw data({ reason: 'product' }, { status: 404 });
+  const api = apiOf(context);
+  const res = await api.get<ProductDetail>(`Product/ById?id=${id}`);
+  if (!res.success) throw data({ reason: 'product' }, { status: res.status === 404 || res.status === 400 ? 404 : 502 });
+  const product = res.data;
+  const related = await api.get<Paged<ProductListItem>>(`Product/All?categoryId=${product.categoryId}&pageSize=11&sort=bestselling`);
+  return {
+    product,
+    related: related.success ? related.data.data.filter((p) => p.id !== id).slice(0, 10).map(toCard) : [],
+  };
+}
+
+export function meta({ data: d, matches }: Route.MetaArgs) {
+  if (!d) return [{ title: 'محصول پیدا نشد | سرخاب' }, { name: 'robots', content: 'noindex' }];
+  const shop = shopOf(matches);
+  const p = d.product;
+  const price = priceView(p);
+  const image = p.imageVariants.find((v) => v.width === 1200)?.uri ?? p.imageUri;
+  const origin = shop?.origin ?? '';
+  const url = `${origin}/product/${p.id}`;
+  const description = textOf(p.description) || `${p.title} اصل، ${price.now}`;
+  return [
+    ...seo(shop, { title: p.title, description: `خرید ${p.title}${p.brand ? ` ${p.brand.title}` : ''} اصل با قیمت ${price.now}. ${description}`.slice(0, 300), path: `/product/${p.id}`, image, type: 'product' }),
+    { property: 'product:price:amount', content: String(price.amount) },
+    { property: 'product:price:currency', content: 'IRT' },
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: p.title,
+        sku: String(p.id),
+        url,
+        image: [p.imageUri, ...p.gallery.map((g) => g.imageUri)].filter(Boolean).map((u) => `${origin}${u}`),
+        description,
+        ...(p.brand ? { brand: { '@type': 'Brand', name: p.brand.title } } : {}),
+        category: p.categoryPath.map((c) => c.title).join(' > '),
+        offers: {
+          '@type': 'Offer',
+          url,
+          priceCurrency: 'IRR',
+          price: tomanToRial(price.amount),
+          availability: p.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          itemCondition: 'https://schema.org/NewCondition',
+        },
+        ...(p.rate > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rate, bestRating: 5, ratingCount: Math.max(1, p.soldCount) } } : {}),
+      },
+    },
+  ];
+}
+
+function Gallery({ product }: { product: ProductDetail }) {
+  const images = useMemo(() => galleryOf(product), [product]);
+  const [current, setCurrent] = useState(images.length - 1);
+  useEffect(() => setCurrent(images.length - 1), [product.id]);
+  const shown = images[current] ?? images[0];
+  return (
+    <div className="md:sticky md:top-32">
+      <div className="overflow-hidden rounded-2xl border border-gray-100 bg-gray-50">
+        <Img src={shown?.uri ?? null} variants={shown?.variants} alt={product.title} width={600} height={600} sizes="(min-width: 1024px) 560px, (min-width: 768px) 45vw, 100vw" priority className="aspect-square w-full object-cover" />
+      </div>
+      {images.length > 1 && (
+        <ul className="mt-3 flex gap-2 overflow-x-auto" aria-label="تصاویر محصول">
+          {images.map((img, i) => (
+            <li key={img.key} className="shrink-0">
+              <button type="button" onClick={() => setCurrent(i)} aria-label={`تصویر ${toPersianDigits(i + 1)}`} aria-pressed={i === current}
+                className={`block overflow-hidden rounded-xl border-2 ${i === current ? 'border-brand-500' : 'border-transparent opacity-75 hover:opacity-100'}`}>
+                <Img src={img.uri} variants={img.variants} alt="" width={100} height={100} sizes="72px" className="size-16 object-cover md:size-18" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product: p, related } = loaderData;
+  const { specs, options } = useMemo(() => splitAttributes(p.attributes), [p]);
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  useEffect(() => setChosen({}), [p.id]);
+  const price = priceView(p);
+  const out = p.stock <= 0;
+  const missing = options.find((g) => !chosen[g.title]);
+
+  return (
+    <main className="mx-auto max-w-7xl px-3 py-5 md:px-6 md:py-8">
+      <nav aria-label="مسیر" className="mb-4 text-xs text-gray-600">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li><Link to="/" className="hover:text-brand-700">خانه</Link></li>
+          {p.categoryPath.map((c, i) => (
+            <li key={c.id} className="flex items-center gap-1">
+              <ChevronEnd className="size-3.5" />
+              <Link to={categoryHref({ ...c, parentId: i === 0 ? null : 0 })} className="hover:text-brand-700">{c.title}</Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10 lg:grid-cols-[1fr_1fr_20rem]">
+        <Gallery product={p} />
+        <div>
+          {p.brand && <Link to={`/search?brands=${p.brand.id}`} className="text-sm font-medium text-brand-700 hover:underline">{p.brand.title}</Link>}
+          <h1 className="mt-1 text-xl font-black leading-9 text-gray-900 md:text-2xl">{p.title}</h1>
+          {p.alias && <p className="mt-1 text-sm text-gray-500" dir="auto">{p.alias}</p>}
+
+          {options.map((g) => (
+            <fieldset key={g.title} className="mt-6">
+              <legend className="mb-2 text-sm font-bold">
+                {g.title}: <span className="font-normal text-gray-600">{chosen[g.title] ?? 'انتخاب کنید'}</span>
+              </legend>
+              <div className="flex flex-wrap gap-2" role="radiogroup" aria-label={g.title}>
+                {g.choices.map((c) => {
+                  const none = c.stock === 0;
+                  const on = chosen[g.title] === c.name;
+                  return g.kind === 'color' ? (
+                    <button key={c.name} type="button" role="radio" aria-checked={on} aria-label={`${c.name}${none ? ' (ناموجود)' : ''}`} title={c.name} disabled={none}
+                      onClick={() => setChosen((s) => ({ ...s, [g.title]: c.name }))} data-testid="swatch"
+                      className={`relative size-10 rounded-full border-2 p-0.5 ${on ? 'border-brand-600' : 'border-gray-200 hover:border-gray-400'} disabled:cursor-not-allowed disabled:opacity-40`}>
+                      <span className="block size-full rounded-full border border-black/10" style={{ backgroundColor: c.color }} />
+                      {none && <span className="absolute inset-0 m-auto h-0.5 w-full rotate-45 bg-gray-500" aria-hidden="true" />}
+                    </button>
+                  ) : (
+                    <button key={c.name} type="button" role="radio" aria-checked={on} onClick={() => setChosen((s) => ({ ...s, [g.title]: c.name }))}
+                      className={`rounded-xl border px-3 py-1.5 text-sm ${on ? 'border-brand-600 bg-brand-50 font-bold text-brand-700' : 'border-gray-200 hover:border-gray-400'}`}>
+                      {c.name}
+                    </button>
+                  );
+                })}
+              </div>
+            </fieldset>
+          ))}
+
+          {specs.length > 0 && (
+            <section className="mt-8" aria-labelledby="specs">
+              <h2 id="specs" className="mb-3 text-base font-bold">مشخصات</h2>
+              <dl className="divide-y divide-gray-100 rounded-2xl border border-gray-100 text-sm">
+                {specs.map((s) => (
+                  <div key={s.title} className="grid grid-cols-[8rem_1fr] gap-3 px-4 py-2.5">
+                    <dt className="text-gray-600">{s.title}</dt>
+                    <dd className="text-gray-900">{s.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+        </div>
+
+        <aside className="h-fit rounded-2xl border border-gray-100 bg-white p-5 shadow-sm md:col-span-2 lg:col-span-1 lg:sticky lg:top-32" aria-label="خرید">
+          {out ? (
+            <p className="rounded-xl bg-gray-100 py-3 text-center font-bold text-gray-600" data-testid="out-of-stock">ناموجود</p>
+          ) : (
+            <>
+              <div className="mb-4 flex items-end justify-between gap-3">
+                <span className="text-sm text-gray-600">قیمت</span>
+                <div className="text-end">
+                  {price.old && (
+                    <p className="flex items-center justify-end gap-2 text-sm">
+                      <del className="text-gray-500">{price.old}</del>
+                      <span className="rounded-lg bg-brand-600 px-1.5 py-0.5 text-xs font-bold text-white">{price.percent}</span>
+                    </p>
+                  )}
+                  <p className="text-xl font-black text-gray-900" data-testid="price">{price.now}</p>
+                </div>
+              </div>
+              {p.stock <= 3 && <p className="mb-3 text-sm text-amber-700">تنها {toPersianDigits(p.stock)} عدد در انبار باقی مانده</p>}
+              <AddToCart productId={p.id} option={optionString(options, chosen)} missingOption={missing?.title ?? null} />
+            </>
+          )}
+          <div className="mt-4 border-t border-gray-100 pt-4"><Promises compact /></div>
+        </aside>
+      </div>
+
+      {p.description && (
+        <section className="mt-10 max-w-4xl" aria-labelledby="intro">
+          <h2 id="intro" className="mb-3 border-s-4 border-brand-600 ps-3 text-lg font-black">معرفی محصول</h2>
+          {/* Sanitised by the server when the admin saved it. */}
+          <div className="prose-sorkhab text-sm leading-8 text-gray-700" dangerouslySetInnerHTML={{ __html: p.description }} />
+        </section>
+      )}
+
+      {related.length > 0 && (
+        <section className="mt-12" aria-labelledby="related">
+          <h2 id="related" className="mb-4 border-s-4 border-brand-600 ps-3 text-lg font-black">محصولات مرتبط</h2>
+          <Carousel label="محصولات مرتبط">{related.map((r) => <ProductCard key={r.id} product={r} />)}</Carousel>
+        </section>
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <StoreErrorBoundary what="محصول" />;
+}

@@ -1,0 +1,17 @@
+import { index, route, type RouteConfigEntry } from '@react-router/dev/routes';
+
+/** Storefront pages (inside the shop layout). */
+export const storeRoutes: RouteConfigEntry[] = [
+  index('routes/store/home.tsx'),
+  route('product-list', 'routes/store/product-list.tsx'),
+  route('product/:id', 'routes/store/product.tsx'),
+  route('search', 'routes/store/search.tsx'),
+  route('last-products', 'routes/store/last-products.tsx'),
+  route('suggest-products', 'routes/store/suggest-products.tsx'),
+  route('contact', 'routes/store/contact.tsx'),
+  route('shipping', 'routes/store/shipping-redirect.tsx'),
+  // Resource routes (no component): only their own loader runs.
+  route('sitemap.xml', 'routes/store/sitemap.tsx'),
+  route('robots.txt', 'routes/store/robots.tsx'),
+  route('*', 'routes/store/not-found.tsx'),
+];

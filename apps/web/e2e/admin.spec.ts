@@ -1,0 +1,203 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { E2E_ADMIN_PASSWORD } from '../playwright.config';
+
+/**
+ * The admin's journey (issue 4): log in, build a three-level category, add an attribute, create a
+ * product through the four wizard steps with a colour attribute and an image, find it on the
+ * storefront, discount it, manage its gallery, and reset a user's password.
+ */
+const uniq = Date.now().toString(36).slice(-5);
+const png = (color: string) => sharp({ create: { width: 320, height: 320, channels: 3, background: color } }).png().toBuffer();
+const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+async function login(page: Page, username: string, password: string) {
+  await page.goto('/admin');
+  await page.getByLabel('نام کاربری').fill(username);
+  await page.locator('input[name=password]').fill(password);
+  await page.getByRole('button', { name: 'ورود', exact: true }).click();
+}
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole('textbox', { name: label }).click();
+  await page.getByRole('textbox', { name: label }).fill(option);
+  await page.getByRole('option', { name: new RegExp(`${option}$`) }).first().click();
+}
+
+test('a wrong password shows the error toast; the right one opens the dashboard and survives a reload', async ({ page }) => {
+  await login(page, 'admin', 'not-the-password');
+  await expect(toast(page, 'نام کاربری یا رمز عبور نادرست است')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'ورود', exact: true })).toBeVisible();
+
+  await page.locator('input[name=password]').fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'ورود', exact: true }).click();
+  await expect(page.getByRole('navigation', { name: 'منوی مدیریت' })).toBeVisible();
+  await expect(page.getByText('فروش امروز')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('فروش امروز')).toBeVisible();
+});
+
+test('an admin builds categories, creates a product in the wizard and sells it on the storefront', async ({ page }) => {
+  test.setTimeout(180_000);
+  const root = `ریشه ${uniq}`;
+  const mid = `میانی ${uniq}`;
+  const leaf = `برگ ${uniq}`;
+  const title = `رژ لب آزمایشی ${uniq}`;
+  await login(page, 'admin', E2E_ADMIN_PASSWORD);
+  await expect(page.getByText('فروش امروز')).toBeVisible();
+
+  await test.step('three-level category', async () => {
+    await page.getByRole('link', { name: 'دسته‌بندی‌ها' }).click();
+    await page.getByRole('button', { name: 'افزودن دسته اصلی' }).click();
+    await page.getByRole('dialog').getByLabel('عنوان').fill(root);
+    await page.getByRole('dialog').getByRole('button', { name: 'ذخیره' }).click();
+    await expect(toast(page, 'دسته‌بندی افزوده شد').first()).toBeVisible();
+    for (const [parent, child] of [[root, mid], [mid, leaf]] as const) {
+      await page.getByRole('button', { name: `عملیات ${parent}` }).click();
+      await page.getByRole('menuitem', { name: 'افزودن زیرمجموعه' }).click();
+      await page.getByRole('dialog').getByLabel('عنوان').fill(child);
+      await page.getByRole('dialog').getByLabel('آیکون').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: await png('#f06595') });
+      await expect(page.getByRole('dialog').getByAltText('پیش‌نمایش')).toBeVisible();
+      await page.getByRole('dialog').getByRole('button', { name: 'ذخیره' }).click();
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await expect(page.getByText(child, { exact: true })).toBeVisible();
+    }
+    // A category with children cannot go: the server's Persian 409 is shown.
+    await page.getByRole('button', { name: `عملیات ${root}` }).click();
+    await page.getByRole('menuitem', { name: 'حذف' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'حذف' }).click();
+    await expect(toast(page, 'این دسته‌بندی زیرمجموعه دارد')).toBeVisible();
+  });
+
+  await test.step('attribute of the leaf category', async () => {
+    await page.getByRole('link', { name: 'ویژگی‌های دسته' }).click();
+    await pick(page, 'دسته‌بندی', leaf);
+    await page.getByRole('button', { name: 'افزودن ویژگی' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('عنوان').fill('رنگ');
+    await dialog.getByLabel('کلید').fill('color');
+    await dialog.getByRole('textbox', { name: 'نوع' }).click();
+    await page.getByRole('option', { name: 'رنگ' }).click();
+    await dialog.getByRole('button', { name: 'ذخیره' }).click();
+    await expect(page.getByRole('cell', { name: 'color' })).toBeVisible();
+  });
+
+  let productId = 0;
+  await test.step('product wizard, four steps', async () => {
+    await page.getByRole('link', { name: 'افزودن محصول' }).click();
+    await page.getByRole('button', { name: 'مرحله بعد' }).click();
+    await expect(toast(page, 'خطا').first()).toBeVisible();
+    await expect(page.getByText('عنوان الزامی است')).toBeVisible();
+    await expect(page.getByText('توضیحات الزامی است')).toBeVisible();
+
+    await page.getByLabel('عنوان').fill(title);
+    await page.getByLabel('نام مستعار').fill(`E2E Lipstick ${uniq}`);
+    await page.getByLabel('برچسب‌ها').fill('رژ لب، آزمایشی');
+    await page.getByTestId('description-editor').click();
+    await page.keyboard.type('رژ لبی ماندگار با رنگ‌های زنده.');
+    await page.getByRole('button', { name: 'مرحله بعد' }).click();
+
+    await page.getByRole('button', { name: 'مرحله بعد' }).click();
+    await expect(page.getByText('قیمت الزامی است')).toBeVisible();
+    await page.getByLabel('قیمت (تومان)').fill('250000');
+    await expect(page.getByLabel('قیمت (تومان)')).toHaveValue('۲۵۰٬۰۰۰');
+    await page.getByLabel('موجودی انبار').fill('12');
+    await page.getByRole('button', { name: 'مرحله بعد' }).click();
+
+    await pick(page, 'دسته‌بندی', leaf);
+    await page.getByRole('button', { name: 'رنگ', exact: true }).click(); // the category's attribute sets title and type
+    await expect(page.getByLabel('عنوان ویژگی')).toHaveValue('رنگ');
+    for (const [name, hex] of [['قرمز آتشین', '#e03131'], ['صورتی ملایم', '#f06595']]) {
+      await page.getByLabel('نام رنگ').fill(name!);
+      await page.getByRole('textbox', { name: 'رنگ', exact: true }).fill(hex!);
+      await page.getByLabel('موجودی این رنگ').fill('6');
+      await page.getByRole('button', { name: 'افزودن رنگ' }).click();
+    }
+    await page.getByRole('button', { name: 'افزودن ویژگی به محصول' }).click();
+    await expect(page.getByRole('cell', { name: 'قرمز آتشین، صورتی ملایم' })).toBeVisible();
+    await page.getByRole('button', { name: 'ذخیره و ادامه' }).click();
+    await expect(toast(page, 'محصول افزوده شد')).toBeVisible();
+
+    await page.getByLabel('تصویر اصلی').setInputFiles({ name: 'main.png', mimeType: 'image/png', buffer: await png('#c2255c') });
+    await page.getByRole('button', { name: 'پایان و بازگشت به فهرست' }).click();
+    await expect(page).toHaveURL(/\/admin\/show-product$/);
+    await page.getByLabel('جستجوی محصول').fill(title);
+    const row = page.locator('[data-testid^=product-row-]').filter({ hasText: title });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('۲۵۰٬۰۰۰ تومان');
+    productId = Number((await row.getAttribute('data-testid'))!.replace('product-row-', ''));
+    await expect(row.locator('img')).toBeVisible();
+  });
+
+  await test.step('edit loads every field back, the colour attribute included', async () => {
+    await page.goto(`/admin/edit-product/${productId}`);
+    await expect(page.getByLabel('عنوان')).toHaveValue(title);
+    await page.getByRole('button', { name: 'دسته‌بندی و ویژگی‌ها' }).click();
+    await expect(page.getByRole('cell', { name: 'قرمز آتشین، صورتی ملایم' })).toBeVisible();
+  });
+
+  await test.step('the storefront lists and shows it', async () => {
+    await page.goto(`/product-list?category=${encodeURIComponent(leaf)}`);
+    await expect(page.getByTestId('product-card').filter({ hasText: title })).toBeVisible();
+    await page.goto(`/product/${productId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByText('۲۵۰٬۰۰۰').first()).toBeVisible();
+    await expect(page.getByTestId('swatch')).toHaveCount(2);
+  });
+
+  await test.step('a discount changes the storefront price', async () => {
+    await page.goto(`/admin/show-product?title=${encodeURIComponent(title)}`);
+    await page.getByRole('button', { name: `عملیات ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'تخفیف' }).click();
+    await page.getByRole('dialog').getByLabel('تخفیف دارد').check();
+    await page.getByRole('dialog').getByLabel('درصد تخفیف').fill('20');
+    await expect(page.getByRole('dialog').getByText('۲۰۰٬۰۰۰ تومان')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'ذخیره' }).click();
+    await expect(toast(page, 'تخفیف ذخیره شد')).toBeVisible();
+    await page.goto(`/product/${productId}`);
+    await expect(page.getByText('۲۰۰٬۰۰۰').first()).toBeVisible();
+  });
+
+  await test.step('gallery: upload two images, delete one', async () => {
+    await page.goto(`/admin/show-product?title=${encodeURIComponent(title)}`);
+    await page.getByRole('button', { name: `عملیات ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'افزودن گالری' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/gallery-product/${productId}$`));
+    await page.getByLabel('انتخاب تصاویر گالری').setInputFiles([
+      { name: 'g1.png', mimeType: 'image/png', buffer: await png('#1971c2') },
+      { name: 'g2.png', mimeType: 'image/png', buffer: await png('#2f9e44') },
+    ]);
+    await expect(page.getByTestId('gallery-item')).toHaveCount(2);
+    await page.getByTestId('gallery-item').first().getByRole('button').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'حذف' }).click();
+    await expect(page.getByTestId('gallery-item')).toHaveCount(1);
+  });
+});
+
+test('an admin resets a user\'s password and that user logs in with it', async ({ page }) => {
+  const username = `e2e_${uniq}`;
+  await login(page, 'admin', E2E_ADMIN_PASSWORD);
+  await page.getByRole('link', { name: 'کاربران' }).click();
+  await page.getByRole('button', { name: 'کاربر جدید' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('نام کاربری').fill(username);
+  await dialog.locator('input[type=password]').fill('first-pass-123');
+  await dialog.getByLabel('نام', { exact: true }).fill('سارا');
+  await dialog.getByRole('button', { name: 'ذخیره' }).click();
+  await expect(toast(page, 'کاربر افزوده شد')).toBeVisible();
+
+  await page.getByLabel('جستجوی کاربر').fill(username);
+  await page.getByRole('button', { name: `عملیات ${username}` }).click();
+  await page.getByRole('menuitem', { name: 'بازنشانی رمز عبور' }).click();
+  await page.getByRole('dialog').locator('input[type=password]').nth(0).fill('second-pass-456');
+  await page.getByRole('dialog').locator('input[type=password]').nth(1).fill('second-pass-456');
+  await page.getByRole('dialog').getByRole('button', { name: 'بازنشانی' }).click();
+  await expect(toast(page, 'رمز عبور بازنشانی شد')).toBeVisible();
+
+  await page.getByRole('button', { name: 'خروج' }).click();
+  await login(page, username, 'first-pass-123');
+  await expect(toast(page, 'نام کاربری یا رمز عبور نادرست است')).toBeVisible();
+  await page.locator('input[name=password]').fill('second-pass-456');
+  await page.getByRole('button', { name: 'ورود', exact: true }).click();
+  await expect(page.getByText('سلام سارا')).toBeVisible();
+});

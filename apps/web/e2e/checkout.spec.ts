@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD, E2E_SMS_LOG } from '../playwright.config';
+
+interface Item { id: number; title: string; stock: number }
+interface Detail extends Item { attributes: { colorObj?: unknown[] | null; arr?: unknown[] | null; obj?: unknown[] | null }[] }
+
+async function api<T>(request: APIRequestContext, path: string, headers: Record<string, string> = {}): Promise<T> {
+  const res = await request.get(`/api/${path}`, { headers });
+  expect(res.ok(), `${path} → ${res.status()}`).toBeTruthy();
+  return (await res.json()).data as T;
+}
+
+/** Two in-stock products without options to choose, so "add to cart" needs one click. */
+async function plainProducts(request: APIRequestContext): Promise<Item[]> {
+  const list = await api<{ data: Item[] }>(request, 'Product/All?pageSize=100&inStock=true&sort=cheapest');
+  const picked: Item[] = [];
+  for (const item of list.data) {
+    if (item.stock < 3) continue;
+    const d = await api<Detail>(request, `Product/ById?id=${item.id}`);
+    if (d.attributes.some((a) => a.colorObj?.length || a.arr?.length || a.obj?.length)) continue;
+    picked.push(item);
+    if (picked.length === 2) return picked;
+  }
+  throw new Error('the demo catalogue has no two plain in-stock products');
+}
+
+/** The code the console SMS provider wrote for this mobile (98XXXXXXXXXX). */
+async function smsCode(mobile: string): Promise<string> {
+  let code: string | undefined;
+  await expect.poll(() => {
+    const lines = fs.existsSync(E2E_SMS_LOG) ? fs.readFileSync(E2E_SMS_LOG, 'utf8').trim().split('\n') : [];
+    code = lines.reverse().find((l) => l.startsWith(`[sms] to=${mobile} `))?.match(/(\d{4})\s*$/)?.[1];
+    return code;
+  }, { message: `an SMS to ${mobile} in ${E2E_SMS_LOG}` }).toBeTruthy();
+  return code!;
+}
+
+test('a guest fills a cart, logs in with the SMS code, pays with a discount code and a new address, and the admin sees it paid', async ({ page, request }) => {
+  const adminLogin = await request.post('/api/User/Login', { data: { userName: 'admin', password: E2E_ADMIN_PASSWORD } });
+  const admin = { authorization: `Bearer ${(await adminLogin.json()).data.token}` };
+  const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+  expect((await request.post('/api/Discount', { data: { code, kind: 'percent', value: 10 }, headers: admin })).ok()).toBeTruthy();
+  const [first, second] = await plainProducts(request);
+
+  // A guest adds two products.
+  for (const p of [first!, second!]) {
+    await page.goto(`/product/${p.id}`);
+    await page.getByTestId('add-to-cart').click();
+    await expect(page.getByText('به سبد خرید افزوده شد')).toBeVisible();
+  }
+  await expect(page.getByTestId('cart-count')).toHaveText('۲');
+
+  // Logs in: Persian digits with a leading zero, the code from the console SMS line.
+  const local = `912${String(Date.now()).slice(-7)}`;
+  const mobile = `98${local}`;
+  await page.goto('/login?next=/cart');
+  await expect(page.locator('main').getByRole('button', { name: 'دریافت کد تأیید' })).toBeEnabled();
+  await page.locator('#mobile').fill(`۰${local.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!)}`);
+  await page.locator('main').getByRole('button', { name: 'دریافت کد تأیید' }).click();
+  await expect(page).toHaveURL(/\/key\?/);
+  await expect(page.getByTestId('countdown')).toHaveText(/^۰[۰-۲]:[۰-۵][۰-۹]$/);
+  await expect(page.getByTestId('otp-box').first()).toBeEnabled();
+  await page.getByTestId('otp-box').first().focus();
+  await page.keyboard.type(await smsCode(mobile));
+
+  // The guest cart is now the customer's.
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId('cart-row')).toHaveCount(2);
+  await expect(page.getByTestId('cart-row').filter({ hasText: first!.title })).toBeVisible();
+
+  await page.locator('#discount-code').fill(code.toLowerCase());
+  await page.getByRole('button', { name: 'ثبت کد' }).click();
+  await expect(page.getByTestId('cart-discount')).toBeVisible();
+
+  // Checkout with a new address typed in Persian digits.
+  await page.getByTestId('to-shipping').click();
+  await expect(page).toHaveURL(/\/shiping$/);
+  await expect(page.getByTestId('pay')).toBeEnabled();
+  await page.locator('#ship-firstname').fill('مریم');
+  await page.locator('#ship-lastname').fill('احمدی');
+  await page.locator('#ship-province').selectOption('فارس');
+  await page.locator('#ship-city').selectOption('شیراز');
+  await page.locator('#ship-address').fill('خیابان زند، کوچه ۱۴، پلاک ۲۷');
+  await page.locator('#ship-postalCode').fill('۷۱۳۴۵۶۷۸۹۰');
+  await page.locator('#ship-mobile').fill('۰۹۱۷۱۲۳۴۵۶۷');
+  await page.getByTestId('pay').click();
+
+  // The built-in gateway.
+  await expect(page).toHaveURL(/\/payment\/fake\/FAKE/);
+  await page.getByRole('button', { name: 'پرداخت', exact: true }).click();
+  await expect(page).toHaveURL(/\/payment\/result\?result=paid/);
+  const number = new URL(page.url()).searchParams.get('number')!;
+  await expect(page.getByTestId('payment-result')).toContainText('پرداخت با موفقیت انجام شد');
+
+  // The order in the profile, with a Jalali date.
+  await page.goto('/profile/order');
+  const card = page.getByTestId('order-card').first();
+  await expect(card).toContainText(number.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!));
+  await expect(card.getByTestId('order-status')).toHaveText('پرداخت‌شده');
+  await expect(card.getByTestId('order-date')).toHaveText(/۱۴[۰-۹]{2}/);
+  await expect(page.getByTestId('cart-count')).toBeHidden();
+
+  // The admin sees it paid, with the discount and the address.
+  const orders = await api<{ data: { number: string; status: string; discountCode: string; postalCode: string; city: string }[] }>(request, 'Order/Admin?status=paid&pageSize=50', admin);
+  expect(orders.data.find((o) => o.number === number)).toMatchObject({ status: 'paid', discountCode: code, postalCode: '7134567890', city: 'شیراز' });
+});
+
+test('/profile pages send a guest to /login and back there after login', async ({ page }) => {
+  await page.goto('/profile/address');
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile%2Faddress$/);
+  await expect(page.locator('main').getByRole('button', { name: 'دریافت کد تأیید' })).toBeEnabled();
+  const local = `935${String(Date.now()).slice(-7)}`;
+  await page.locator('#mobile').fill(local);
+  await page.locator('main').getByRole('button', { name: 'دریافت کد تأیید' }).click();
+  await expect(page).toHaveURL(/\/key\?/);
+  // Pasting the whole code (here in Persian digits) fills the four boxes and logs in.
+  await expect(page.getByTestId('otp-box').first()).toBeEnabled();
+  const code = (await smsCode(`98${local}`)).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
+  await page.getByTestId('otp-box').first().evaluate((el, text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, code);
+  await expect(page).toHaveURL(/\/profile\/address$/);
+  await expect(page.getByRole('heading', { name: 'نشانی‌ها' })).toBeVisible();
+});

@@ -1,0 +1,157 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const FA = '۰۱۲۳۴۵۶۷۸۹';
+const latin = (s: string) => s.replace(/[۰-۹]/g, (d) => String(FA.indexOf(d))).replace(/[٬,]/g, '');
+const priceOf = (text: string) => Number(latin(text).match(/\d+/)?.[0] ?? NaN);
+
+async function api<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(`/api/${path}`);
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()).data as T;
+}
+
+interface Item { id: number; title: string; price: number; offPrice: number; hasOff: boolean; stock: number; brand: { id: number; title: string } | null }
+interface Detail extends Item { attributes: { colorObj?: { name: string; stock?: number }[] | null }[] }
+
+/** The dearest in-stock product with colours under a top-level category: the journey's target. */
+async function colourProduct(request: APIRequestContext, categoryId: number) {
+  const list = await api<{ data: Item[] }>(request, `Product/All?categoryId=${categoryId}&pageSize=100&inStock=true&sort=dearest`);
+  for (const item of list.data) {
+    if (!item.brand) continue;
+    const detail = await api<Detail>(request, `Product/ById?id=${item.id}`);
+    if (detail.attributes.some((a) => a.colorObj?.some((c) => (c.stock ?? 1) > 0))) return detail;
+  }
+  throw new Error('the demo catalogue has no product with colours');
+}
+
+const cartCount = (page: Page) => page.getByTestId('cart-count');
+
+test('from the home page through the mega menu to a listing, filters, pages, a product and the cart', async ({ page, request }) => {
+  const roots = await api<{ id: number; title: string }[]>(request, 'Category/GetCategories');
+  const root = roots[0]!;
+  const target = await colourProduct(request, root.id);
+
+  await page.goto('/');
+  await expect(page).toHaveTitle(/سرخاب/);
+  await page.getByTestId('mega-menu-button').hover();
+  const menu = page.getByTestId('mega-menu');
+  await expect(menu).toBeVisible();
+  await menu.getByRole('link', { name: root.title, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/product-list\\?category=.+&brand=${root.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(root.title);
+  await expect(cartCount(page)).toBeHidden(); // an empty cart shows no count
+
+  // Page through: page 2 is a real URL with its own cards.
+  const firstPageTitles = await page.getByTestId('product-card').locator('h3').allTextContents();
+  await page.getByRole('link', { name: 'صفحه ۲' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByRole('link', { name: 'صفحه ۲' })).toHaveAttribute('aria-current', 'page');
+  const secondPageTitles = await page.getByTestId('product-card').locator('h3').allTextContents();
+  expect(secondPageTitles.length).toBeGreaterThan(0);
+  expect(secondPageTitles).not.toEqual(firstPageTitles);
+
+  // Brand filter (auto-applies, back to page 1).
+  const filters = page.getByTestId('filters');
+  await filters.getByRole('checkbox', { name: new RegExp(target.brand!.title) }).check();
+  await expect(page).toHaveURL(new RegExp(`brands=${target.brand!.id}`));
+  await expect(page).not.toHaveURL(/page=2/);
+  const brandCards = page.getByTestId('product-card');
+  await expect(page.locator('[aria-busy=true]')).toHaveCount(0);
+  await expect(brandCards.first()).toBeVisible();
+  for (const text of await brandCards.locator('p.truncate').allTextContents()) expect(text).toBe(target.brand!.title);
+
+  // Price filter: the lower thumb one step up (ArrowLeft in right-to-left).
+  await filters.getByRole('slider', { name: 'از' }).press('ArrowLeft');
+  await expect(page).toHaveURL(/minPrice=\d+/);
+  const minPrice = Number(new URL(page.url()).searchParams.get('minPrice'));
+  expect(minPrice).toBeGreaterThan(0);
+  await expect(page.locator('[aria-busy=true]')).toHaveCount(0);
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  const prices = await page.getByTestId('product-card').locator('p.font-bold').allTextContents();
+  expect(prices.length).toBeGreaterThan(0);
+  for (const p of prices) expect(priceOf(p)).toBeGreaterThanOrEqual(minPrice);
+
+  // Open the target product (the dearest with colours, first when sorted by price).
+  await page.getByRole('link', { name: 'گران‌ترین' }).click();
+  await expect(page).toHaveURL(/sort=dearest/);
+  await page.getByTestId('product-card').filter({ hasText: target.title }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/product/${target.id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(target.title);
+
+  // Adding without a colour asks for one; picking a colour adds it and the count changes.
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByText(/لطفاً .+ را انتخاب کنید/)).toBeVisible();
+  const swatch = page.getByTestId('swatch').and(page.locator(':not([disabled])')).first();
+  const colour = (await swatch.getAttribute('title'))!;
+  await swatch.click();
+  await expect(swatch).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByText('به سبد خرید افزوده شد')).toBeVisible();
+  await expect(cartCount(page)).toHaveText('۱');
+
+  // The popup shows the line with its colour, and the count survives a reload (server cart).
+  await page.getByTestId('cart-button').click();
+  const popup = page.getByRole('dialog', { name: 'سبد خرید' });
+  await expect(popup.getByText(target.title)).toBeVisible();
+  await expect(popup.getByText(colour, { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(cartCount(page)).toHaveText('۱');
+});
+
+test('a search with Arabic ي and ك finds the Persian-titled product', async ({ page, request }) => {
+  const list = await api<{ data: Item[] }>(request, 'Product/All?pageSize=100');
+  const product = list.data.find((p) => /ی/.test(p.title) && /ک/.test(p.title)) ?? list.data.find((p) => /[یک]/.test(p.title))!;
+  const arabic = product.title.replace(/ی/g, 'ي').replace(/ک/g, 'ك');
+  expect(arabic).not.toBe(product.title);
+
+  await page.goto('/');
+  const box = page.getByRole('searchbox', { name: 'جستجو در محصولات' });
+  await box.fill(arabic);
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?search=/);
+  await expect(page.getByTestId('product-card').filter({ hasText: product.title }).first()).toBeVisible();
+});
+
+test('the mobile menu at 375 px lists the categories with images and leads to a listing', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await expect(page.getByTestId('mega-menu-button')).toBeHidden();
+  await page.getByTestId('mobile-menu-button').click();
+  const menu = page.getByTestId('mobile-menu');
+  await expect(menu).toBeVisible();
+  const sub = menu.locator('ul.grid a').first();
+  await expect(sub.locator('img')).toBeVisible();
+  const name = (await sub.innerText()).trim();
+  await sub.click();
+  await expect(page).toHaveURL(/\/product-list\?category=/);
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBe(0);
+});
+
+test('unknown product and category pages answer a Persian 404 inside the shop', async ({ page }) => {
+  const res = await page.goto('/product/999999');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByTestId('not-found')).toContainText('محصول پیدا نشد');
+  await expect(page.getByRole('link', { name: 'بازگشت به صفحه اصلی' })).toBeVisible();
+  expect((await page.goto('/product-list?category=ناموجود-هرگز'))?.status()).toBe(404);
+  expect((await page.goto('/no-such-page'))?.status()).toBe(404);
+});
+
+test('product pages carry their own title, canonical, Open Graph and Product JSON-LD in rial', async ({ page, request }) => {
+  const list = await api<{ data: Item[] }>(request, 'Product/All?pageSize=1&inStock=true');
+  const p = list.data[0]!;
+  await page.goto(`/product/${p.id}`);
+  await expect(page).toHaveTitle(`${p.title} | سرخاب`);
+  await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', new RegExp(`/product/${p.id}$`));
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(p.title));
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+  expect(ld['@type']).toBe('Product');
+  expect(ld.offers.priceCurrency).toBe('IRR');
+  expect(ld.offers.price).toBe((p.hasOff && p.offPrice < p.price ? p.offPrice : p.price) * 10);
+  expect(ld.offers.availability).toBe('https://schema.org/InStock');
+  const sitemap = await request.get('/sitemap.xml');
+  expect(await sitemap.text()).toContain(`/product/${p.id}</loc>`);
+  expect(await (await request.get('/robots.txt')).text()).toMatch(/Sitemap: http.+\/sitemap\.xml/);
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { normalizePersianText, normalizeSearch } from './normalize.js';
+
+describe('normalizeSearch', () => {
+  it('maps Arabic yeh and kaf to their Persian forms', () => {
+    expect(normalizeSearch('كرم مرطوب كننده')).toBe(normalizeSearch('کرم مرطوب کننده'));
+    expect(normalizeSearch('كيف')).toBe('کیف');
+    expect(normalizeSearch('ى')).toBe('ی');
+  });
+
+  it('folds teh marbuta and heh with yeh to heh', () => {
+    expect(normalizeSearch('ماسكة')).toBe('ماسکه');
+    expect(normalizeSearch('خانۀ')).toBe('خانه');
+  });
+
+  it('removes tatweel and diacritics', () => {
+    expect(normalizeSearch('كـــرم')).toBe('کرم');
+    expect(normalizeSearch('عِطـرٌ')).toBe('عطر');
+    expect(normalizeSearch('شامپوّ')).toBe('شامپو');
+  });
+
+  it('treats ZWNJ like a space so the joined and the spaced spellings match', () => {
+    expect(normalizeSearch('ضد\u200Cآفتاب')).toBe('ضد افتاب');
+    expect(normalizeSearch('ضد آفتاب')).toBe('ضد افتاب');
+  });
+
+  it('turns Persian and Arabic-Indic digits into Latin digits', () => {
+    expect(normalizeSearch('رژ ۱۲۳')).toBe('رژ 123');
+    expect(normalizeSearch('رژ ١٢٣')).toBe('رژ 123');
+  });
+
+  it('folds alef variants and hamza carriers', () => {
+    expect(normalizeSearch('آرایشی')).toBe('ارایشی');
+    expect(normalizeSearch('أحمد إسلام')).toBe('احمد اسلام');
+    expect(normalizeSearch('مؤسسه')).toBe('موسسه');
+  });
+
+  it('lower-cases Latin text and collapses punctuation and spaces', () => {
+    expect(normalizeSearch('  L’Oréal -- Paris!!  ')).toBe('l oréal paris');
+    expect(normalizeSearch('a\t\nb')).toBe('a b');
+  });
+
+  it('keeps nothing of SQL-looking punctuation but the words', () => {
+    expect(normalizeSearch("'; DROP TABLE products; --")).toBe('drop table products');
+  });
+
+  it('answers an empty string for text of only marks and symbols', () => {
+    expect(normalizeSearch('ـــ \u200C !!! 🙂')).toBe('');
+  });
+});
+
+describe('normalizePersianText', () => {
+  it('replaces Arabic yeh and kaf and trims, keeping ZWNJ and diacritics', () => {
+    expect(normalizePersianText('  كرم مي\u200Cزنم  ')).toBe('کرم می\u200Cزنم');
+    expect(normalizePersianText('عِطر')).toBe('عِطر');
+  });
+});

@@ -1,0 +1,31 @@
+import { toLatinDigits } from './digits.js';
+
+// Arabic letter forms that Persian keyboards and old data mix with Persian ones.
+const LETTERS: Record<string, string> = {
+  'ي': 'ی', 'ى': 'ی', 'ئ': 'ی', 'ك': 'ک', 'ة': 'ه', 'ۀ': 'ه', 'ؤ': 'و',
+  'أ': 'ا', 'إ': 'ا', 'ٱ': 'ا', 'آ': 'ا',
+};
+const LETTER_RE = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'g');
+// Harakat, tanwin, shadda, sukun, superscript alef, hamza above/below, tatweel.
+const MARKS_RE = /[\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g;
+// ZWNJ, ZWJ, LRM/RLM and other invisible format characters become a space.
+const INVISIBLE_RE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+
+/**
+ * The one normaliser for search: stored `search_text` and every query go through it,
+ * so Arabic/Persian letter and digit variants, diacritics, tatweel and ZWNJ all match.
+ */
+export function normalizeSearch(input: string): string {
+  return toLatinDigits(input.normalize('NFC'))
+    .replace(MARKS_RE, '')
+    .replace(LETTER_RE, (c) => LETTERS[c]!)
+    .replace(INVISIBLE_RE, ' ')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** Light clean-up for stored display text: Arabic ي/ك to Persian, trimmed. */
+export function normalizePersianText(input: string): string {
+  return input.replace(/ي|ى/g, 'ی').replace(/ك/g, 'ک').trim();
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../constants.js';
+import { id, int } from './fields.js';
+
+export const ErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), data, error: z.null() });
+
+export const ErrorEnvelopeSchema = z.object({ success: z.literal(false), data: z.null(), error: ErrorSchema });
+
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), page: z.number(), pageSize: z.number(), totalCount: z.number() });
+
+export const PagingQuerySchema = z.object({
+  pageNumber: z.preprocess((v) => (v === '' ? undefined : v), int('شماره صفحه', { min: 1, max: 1_000_000 }).optional()),
+  pageSize: z.preprocess((v) => (v === '' ? undefined : v), int('اندازه صفحه', { min: 1, max: MAX_PAGE_SIZE }).optional()),
+});
+export type PagingQuery = z.infer<typeof PagingQuerySchema>;
+
+export const IdQuerySchema = z.object({ id: id() });
+export const IdParamSchema = z.object({ id: id() });
+
+export const OkSchema = envelope(z.object({ id: z.number().optional() }).nullable());

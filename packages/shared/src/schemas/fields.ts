@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { toLatinDigits } from '../fa/digits.js';
+import { normalizePersianText } from '../fa/normalize.js';
+import { maxLenMessage, requiredMessage } from '../validation/validator.js';
+
+/**
+ * Field builders that carry the Persian title of each field, so every 400 says
+ * "<title> الزامی است" / "<title> باید حداکثر {len} کاراکتر باشد" like the shared validator.
+ */
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+export const text = (title: string, len: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? normalizePersianText(v) : typeof v === 'number' ? String(v) : v),
+    z.string({ error: requiredMessage(title) }).min(1, requiredMessage(title)).max(len, maxLenMessage(title, len)),
+  ).meta({ title });
+
+export const optionalText = (title: string, len: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? normalizePersianText(v) : v === null ? undefined : v),
+    z.string({ error: `${title} باید متن باشد` }).max(len, maxLenMessage(title, len)).optional(),
+  ).meta({ title });
+
+const toNumber = (v: unknown) => {
+  if (typeof v === 'string') {
+    const s = toLatinDigits(v).replace(/[,٬،\s]/g, '');
+    return s === '' ? undefined : Number(s);
+  }
+  return v === null ? undefined : v;
+};
+
+/** Whole number, Persian or Latin digits, optionally bounded. */
+export const int = (title: string, opts: { min?: number; max?: number } = {}) => {
+  let n = z.number({ error: (iss) => (iss.input === undefined ? requiredMessage(title) : `${title} باید عدد باشد`) })
+    .int(`${title} باید عدد صحیح باشد`);
+  if (opts.min !== undefined) n = n.min(opts.min, `${title} باید حداقل ${opts.min} باشد`);
+  if (opts.max !== undefined) n = n.max(opts.max, `${title} باید حداکثر ${opts.max} باشد`);
+  return z.preprocess(toNumber, n).meta({ title });
+};
+
+/** Decimal number (ratings). */
+export const num = (title: string, opts: { min?: number; max?: number } = {}) => {
+  let n = z.number({ error: (iss) => (iss.input === undefined ? requiredMessage(title) : `${title} باید عدد باشد`) })
+    .finite(`${title} باید عدد باشد`);
+  if (opts.min !== undefined) n = n.min(opts.min, `${title} باید حداقل ${opts.min} باشد`);
+  if (opts.max !== undefined) n = n.max(opts.max, `${title} باید حداکثر ${opts.max} باشد`);
+  return z.preprocess(toNumber, n).meta({ title });
+};
+
+/** A database id: positive integer. */
+export const id = (title = 'شناسه') => int(title, { min: 1, max: 2_147_483_647 });
+export const optionalId = (title = 'شناسه') => z.preprocess(emptyToUndefined, id(title).optional());
+
+/** Booleans as JSON or as form text ("true", "false", "1", "0", "on"). */
+export const bool = (title: string) =>
+  z.preprocess((v) => {
+    if (typeof v === 'string') {
+      const s = v.trim().toLowerCase();
+      if (['true', '1', 'on', 'yes'].includes(s)) return true;
+      if (['false', '0', 'off', 'no', ''].includes(s)) return false;
+    }
+    if (v === 1) return true;
+    if (v === 0) return false;
+    return v;
+  }, z.boolean({ error: `${title} باید درست یا نادرست باشد` })).meta({ title });
+
+export const optionalBool = (title: string) => z.preprocess(emptyToUndefined, bool(title).optional());
+export const optionalInt = (title: string, opts: { min?: number; max?: number } = {}) =>
+  z.preprocess(emptyToUndefined, int(title, opts).optional());
+
+/** Iranian mobile: 9xxxxxxxxx, with or without 0 / 98 / +98, Persian digits accepted; stored as 98XXXXXXXXXX. */
+export const mobile = (title = 'شماره موبایل') =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string' && typeof v !== 'number') return v;
+    const s = toLatinDigits(String(v)).replace(/[\s\-()]/g, '');
+    const m = /^(?:\+?98|0)?(9\d{9})$/.exec(s);
+    return m ? `98${m[1]}` : s;
+  }, z.string({ error: requiredMessage(title) }).min(1, requiredMessage(title))
+    .regex(/^989\d{9}$/, `${title} باید ۹ رقم بعد از ۹۸ باشد، مانند ۹۱۲۱۲۳۴۵۶۷`)).meta({ title });
+
+export const optionalMobile = (title = 'شماره موبایل') => z.preprocess(emptyToUndefined, mobile(title).optional());
+
+export const email = (title = 'ایمیل') =>
+  z.preprocess(emptyToUndefined, z.email(`${title} معتبر نیست`).max(200, maxLenMessage(title, 200)).optional()).meta({ title });

@@ -1,0 +1,231 @@
+/**
+ * API load benchmark (issue 2): builds a 10,000-product catalogue in a throw-away data dir with the
+ * demo generator, starts the production server on it, and drives it with autocannon, beside a bare
+ * node:http server answering the listing's bytes as the machine's ceiling.
+ *
+ *   npm run bench                 PGlite, 10,000 products, 10 s per scenario
+ *   npm run bench -- --quick      2,000 products, 2 s per scenario (does it work?)
+ *   npm run bench -- --postgres   the same on PostgreSQL: a fresh database on DATABASE_URL's server
+ *                                 (default postgres://postgres@127.0.0.1:5432), dropped afterwards
+ *   --keep                        keep the data dir (and database) for a look afterwards
+ *
+ * Add a scenario by pushing to SCENARIOS: a name, connections, the paths it rotates through
+ * (built from the seeded data in `ctx`), and optionally a target it must meet.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { asc } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { runMigrations } from '../apps/server/src/db/migrate.js';
+import { products } from '../apps/server/src/db/schema/index.js';
+import { localStorage } from '../apps/server/src/modules/media/storage.js';
+import { seedCatalogue } from '../apps/server/src/seed/catalogue.js';
+import { load, percentile, rssMb, sleep, startChild, table, timeOne, type Child, type RunResult } from './lib/bench.js';
+import { describeCheckout, loginBySms, runCheckout } from './bench-checkout.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const QUICK = args.has('--quick');
+const POSTGRES = args.has('--postgres');
+const KEEP = args.has('--keep');
+const PRODUCTS = QUICK ? 2_000 : 10_000;
+const SECONDS = QUICK ? 2 : 10;
+const WARMUP = QUICK ? 1 : 3;
+const CONNECTIONS = 50;
+const PORT = 4231 + (POSTGRES ? 10 : 0);
+const CEILING_PORT = PORT + 1;
+
+export interface BenchContext {
+  productIds: number[];
+  /** A top-level category title (the listing includes its descendants). */
+  categoryTitle: string;
+  searches: string[];
+}
+
+export interface Scenario {
+  name: string;
+  connections: number;
+  /** Which server it loads: the shop, or the bare node:http ceiling. */
+  against: 'server' | 'ceiling';
+  paths(ctx: BenchContext): string[];
+  /** Targets of issue 2: a share of the ceiling's req/s, or a p99 bound. */
+  target?: { minShareOfCeiling?: number; maxP99Ms?: number };
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+const q = encodeURIComponent;
+export const SCENARIOS: Scenario[] = [
+  { name: 'ceiling: node:http, listing bytes', against: 'ceiling', connections: CONNECTIONS, paths: () => ['/'] },
+  {
+    name: 'Product/All, category page of 12', against: 'server', connections: CONNECTIONS, target: { minShareOfCeiling: 0.25 },
+    paths: (ctx) => [`/api/Product/All?CategoryTitle=${q(ctx.categoryTitle)}&pageNumber=1&pageSize=12`],
+  },
+  {
+    name: 'Product/All, Title search', against: 'server', connections: 10, target: { maxP99Ms: 50 },
+    paths: (ctx) => ctx.searches.map((s) => `/api/Product/All?Title=${q(s)}&pageSize=12`),
+  },
+  {
+    name: 'Product/ById, rotating ids', against: 'server', connections: CONNECTIONS, target: { minShareOfCeiling: 0.25 },
+    paths: (ctx) => ctx.productIds.map((id) => `/api/Product/ById?id=${id}`),
+  },
+  {
+    name: 'Category/GetCategories', against: 'server', connections: CONNECTIONS, target: { minShareOfCeiling: 0.25 },
+    paths: () => ['/api/Category/GetCategories'],
+  },
+];
+
+// Persian and Arabic letter forms (ي/ك), brand names, Latin, a typo: what shoppers type.
+const SEARCHES = ['رژ لب', 'ريمل', 'كرم مرطوب', 'شامپو', 'ضدآفتاب', 'لورآل', 'میبلین', 'سرم ویتامین سی', 'عطر زنانه', 'maybelline',
+  'کرم پودر', 'لاک ناخن', 'ماسک مو', 'خمیر دندان', 'پالت سایه', 'اوريف ليک', 'شامپوو', 'مداد ابرو', 'ادو پرفیوم', 'nivea'];
+
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const name = `sorkhab_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: server.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const a = new pg.Client({ connectionString: server.toString() });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-bench-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const pgDb = POSTGRES ? await freshPostgres() : undefined;
+  const children: Child[] = [];
+  const cleanup = async () => {
+    for (const c of children) await c.stop().catch(() => {});
+    if (!KEEP) {
+      await pgDb?.drop().catch((e) => console.error('could not drop the bench database:', e.message));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+  process.once('SIGINT', () => { void cleanup().then(() => process.exit(130)); });
+
+  try {
+    console.log(`Sorkhab API benchmark — ${POSTGRES ? 'PostgreSQL' : 'PGlite'}, ${PRODUCTS.toLocaleString('en')} products, ${SECONDS} s per scenario, ${os.cpus().length} cores, Node ${process.version}`);
+    console.log(`data dir ${dataDir}${KEEP ? ' (kept)' : ' (removed afterwards)'}${pgDb ? `, database ${new URL(pgDb.url).pathname.slice(1)}` : ''}`);
+
+    // 1. The catalogue, with the demo generator (a small pool of pictures shared by all products).
+    let t = Date.now();
+    const database = await openDatabase({ url: pgDb?.url, dataDir });
+    await runMigrations(database);
+    const seeded = await seedCatalogue({ db: database.db, storage: localStorage(path.join(dataDir, 'uploads')) }, { products: PRODUCTS, imageBudget: 24 });
+    if (!seeded) throw new Error('the bench database was not empty');
+    const productIds = (await database.db.select({ id: products.id }).from(products).orderBy(asc(products.id))).map((r) => r.id);
+    await database.close();
+    console.log(`seeded ${seeded.products} products, ${seeded.categories} categories, ${seeded.galleryImages} gallery images in ${((Date.now() - t) / 1000).toFixed(1)} s (pictures ${(seeded.imagesMs / 1000).toFixed(1)} s)`);
+
+    // 2. The production server, with the node flags of `npm run serve` (package.json).
+    t = Date.now();
+    const serve: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.serve;
+    const nodeArgs = serve.replace(/^(\w+=\S*\s+)*node\s+/, '').trim().split(/\s+/);
+    const server = await startChild('server', nodeArgs, {
+      cwd: ROOT, port: PORT, logFile, readyPath: '/api/health',
+      env: {
+        ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir,
+        ...(pgDb ? { DATABASE_URL: pgDb.url } : { DATABASE_URL: '' }),
+        SEED_DEMO: 'false', RATE_LIMIT: 'false', ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: 'info',
+        PAYMENT_PROVIDER: 'fake', SMS_PROVIDER: 'console', SMS_LOG_FILE: path.join(dataDir, 'sms.log'),
+      },
+    });
+    children.push(server);
+    console.log(`server up in ${((Date.now() - t) / 1000).toFixed(1)} s (pid ${server.pid}; node ${nodeArgs.join(' ')}; NODE_ENV=production, SEED_DEMO=false, RATE_LIMIT=false so autocannon's single IP is not throttled; request log → ${KEEP ? logFile : 'data dir'})`);
+    await sleep(1000);
+    const idleRss = rssMb(server.pid);
+
+    const ctx: BenchContext = { productIds, categoryTitle: 'مراقبت پوست', searches: SEARCHES };
+
+    // 3. The ceiling: a bare node:http server answering the listing's exact bytes.
+    const listing = await timeOne(`${server.base}${SCENARIOS[1]!.paths(ctx)[0]}`);
+    if (listing.status !== 200) throw new Error(`listing answered ${listing.status}: ${listing.body.slice(0, 200)}`);
+    const bodyFile = path.join(dataDir, 'listing.json');
+    fs.writeFileSync(bodyFile, listing.body);
+    const ceiling = await startChild('ceiling', ['-e', `
+      const body = require('fs').readFileSync(process.env.BODY);
+      require('http').createServer((req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+        res.end(body);
+      }).listen(Number(process.env.PORT), '127.0.0.1');`], {
+      port: CEILING_PORT, logFile, readyPath: '/', env: { ...process.env, PORT: String(CEILING_PORT), BODY: bodyFile },
+    });
+    children.push(ceiling);
+
+    // Search before the load: the first answer to each query is computed, later ones come from the cache.
+    const cold: number[] = [];
+    for (const s of SEARCHES) cold.push((await timeOne(`${server.base}/api/Product/All?Title=${q(s)}&pageSize=12`)).ms);
+    const coldById: number[] = [];
+    for (const id of productIds.slice(-50)) coldById.push((await timeOne(`${server.base}/api/Product/ById?id=${id}`)).ms);
+
+    // 4. The runs, each after a warm-up (JIT, caches): a few seconds, and one pass over its paths
+    //    (every product once for ById), so the figures are the steady state of a running shop;
+    //    first (uncached) answers are measured above.
+    const results: { s: Scenario; r: RunResult }[] = [];
+    for (const s of SCENARIOS) {
+      const target = s.against === 'ceiling' ? ceiling : server;
+      const paths = s.paths(ctx);
+      await load({ base: target.base, paths, connections: s.connections, seconds: WARMUP });
+      if (paths.length > 1) await load({ base: target.base, paths, connections: s.connections, amount: paths.length });
+      const r = await load({ base: target.base, paths, connections: s.connections, seconds: SECONDS, rssPid: server.pid, method: s.method, headers: s.headers, body: s.body });
+      results.push({ s, r });
+      console.log(`  ${s.name}: ${Math.round(r.rps)} req/s`);
+    }
+
+    // Checkout (scripts/bench-checkout.ts): 10 shoppers logged in by SMS code, each looping
+    // cart → order (stock reserved) → fake gateway → verified payment, over the seeded products.
+    const tokens = await Promise.all(Array.from({ length: 10 }, (_, i) => loginBySms(server.base, `98936${String(i).padStart(7, '0')}`, path.join(dataDir, 'sms.log'))));
+    const checkout = await runCheckout({ base: server.base, tokens, productIds, seconds: SECONDS });
+    console.log(`  ${describeCheckout(checkout)}`);
+
+    // 5. The table.
+    const ceil = results.find((x) => x.s.against === 'ceiling')!.r.rps;
+    const misses: string[] = [];
+    const rows = results.map(({ s, r }) => {
+      const share = r.rps / ceil;
+      const notes: string[] = [];
+      if (s.target?.minShareOfCeiling !== undefined) {
+        const okShare = share >= s.target.minShareOfCeiling;
+        notes.push(`${okShare ? 'ok' : 'MISS'} ≥${s.target.minShareOfCeiling * 100}%`);
+        if (!okShare) misses.push(s.name);
+      }
+      if (s.target?.maxP99Ms !== undefined) {
+        const okP99 = r.p99 < s.target.maxP99Ms;
+        notes.push(`${okP99 ? 'ok' : 'MISS'} p99<${s.target.maxP99Ms} ms`);
+        if (!okP99) misses.push(s.name);
+      }
+      if (r.errors || r.non2xx) notes.push(`${r.errors} errors, ${r.non2xx} non-2xx`);
+      return [s.name, s.connections, Math.round(r.rps), r.p50, r.p99, `${(share * 100).toFixed(0)}%`, s.against === 'server' ? r.peakRssMb.toFixed(0) : '', notes.join(', ')];
+    });
+    const peakRss = Math.max(...results.filter((x) => x.s.against === 'server').map((x) => x.r.peakRssMb));
+    if (!(peakRss < 400)) misses.push('RSS');
+    console.log('');
+    console.log(table(['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'RSS MB', 'target'], rows));
+    console.log('');
+    console.log(`search, first (uncached) answer per query: p50 ${percentile(cold, 50).toFixed(1)} ms, max ${Math.max(...cold).toFixed(1)} ms (${cold.length} queries, one at a time)`);
+    console.log(`ById, first (uncached) answer: p50 ${percentile(coldById, 50).toFixed(1)} ms, max ${Math.max(...coldById).toFixed(1)} ms (${coldById.length} ids, one at a time)`);
+    console.log(describeCheckout(checkout));
+    console.log(`server RSS: idle ${idleRss.toFixed(0)} MB, peak under load ${peakRss.toFixed(0)} MB (${peakRss < 400 ? 'ok' : 'MISS'} < 400 MB)`);
+    console.log(`load average now: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine makes these figures noisy)`);
+    console.log(misses.length ? `targets missed: ${misses.join('; ')}` : 'all targets met');
+    process.exitCode = misses.length ? 1 : 0;
+  } finally {
+    await cleanup();
+  }
+}
+
+await main();

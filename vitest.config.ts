@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Tests that do not touch the database run once, in the PGlite project.
+const DB_FREE = ['apps/server/test/process.test.ts', 'apps/server/src/config.test.ts', 'apps/server/src/db/lock.test.ts', 'apps/server/src/lib/limiter.test.ts'];
+
+const server = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
+  test: {
+    name,
+    include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...exclude],
+    globalSetup: ['apps/server/test/global-setup.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks' as const,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['apps/web/app/**/*.test.{ts,tsx}'] } },
+      server('api-pglite', { TEST_DB: 'pglite' }),
+      // The same API suite on a real PostgreSQL server when TEST_DATABASE_URL is set (CI sets it).
+      ...(process.env.TEST_DATABASE_URL ? [server('api-postgres', { TEST_DB: 'postgres' }, DB_FREE)] : []),
+    ],
+  },
+});
