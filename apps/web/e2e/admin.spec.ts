@@ -10,6 +10,8 @@ import { E2E_ADMIN_PASSWORD } from '../playwright.config';
 const uniq = Date.now().toString(36).slice(-5);
 const png = (color: string) => sharp({ create: { width: 320, height: 320, channels: 3, background: color } }).png().toBuffer();
 const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+/** The message Mantine shows under a field (the error toast repeats it, so plain getByText would match twice). */
+const fieldError = (page: Page, text: string) => page.locator('.mantine-InputWrapper-error').filter({ hasText: text });
 
 async function login(page: Page, username: string, password: string) {
   await page.goto('/admin');
@@ -19,8 +21,8 @@ async function login(page: Page, username: string, password: string) {
 }
 
 async function pick(page: Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label }).click();
-  await page.getByRole('textbox', { name: label }).fill(option);
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('combobox', { name: label }).fill(option);
   await page.getByRole('option', { name: new RegExp(`${option}$`) }).first().click();
 }
 
@@ -76,7 +78,7 @@ test('an admin builds categories, creates a product in the wizard and sells it o
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('عنوان').fill('رنگ');
     await dialog.getByLabel('کلید').fill('color');
-    await dialog.getByRole('textbox', { name: 'نوع' }).click();
+    await dialog.getByRole('combobox', { name: 'نوع' }).click();
     await page.getByRole('option', { name: 'رنگ' }).click();
     await dialog.getByRole('button', { name: 'ذخیره' }).click();
     await expect(page.getByRole('cell', { name: 'color' })).toBeVisible();
@@ -87,8 +89,8 @@ test('an admin builds categories, creates a product in the wizard and sells it o
     await page.getByRole('link', { name: 'افزودن محصول' }).click();
     await page.getByRole('button', { name: 'مرحله بعد' }).click();
     await expect(toast(page, 'خطا').first()).toBeVisible();
-    await expect(page.getByText('عنوان الزامی است')).toBeVisible();
-    await expect(page.getByText('توضیحات الزامی است')).toBeVisible();
+    await expect(fieldError(page, 'عنوان الزامی است')).toBeVisible();
+    await expect(fieldError(page, 'توضیحات الزامی است')).toBeVisible();
 
     await page.getByLabel('عنوان').fill(title);
     await page.getByLabel('نام مستعار').fill(`E2E Lipstick ${uniq}`);
@@ -98,7 +100,7 @@ test('an admin builds categories, creates a product in the wizard and sells it o
     await page.getByRole('button', { name: 'مرحله بعد' }).click();
 
     await page.getByRole('button', { name: 'مرحله بعد' }).click();
-    await expect(page.getByText('قیمت الزامی است')).toBeVisible();
+    await expect(fieldError(page, 'قیمت الزامی است')).toBeVisible();
     await page.getByLabel('قیمت (تومان)').fill('250000');
     await expect(page.getByLabel('قیمت (تومان)')).toHaveValue('۲۵۰٬۰۰۰');
     await page.getByLabel('موجودی انبار').fill('12');
@@ -109,7 +111,7 @@ test('an admin builds categories, creates a product in the wizard and sells it o
     await expect(page.getByLabel('عنوان ویژگی')).toHaveValue('رنگ');
     for (const [name, hex] of [['قرمز آتشین', '#e03131'], ['صورتی ملایم', '#f06595']]) {
       await page.getByLabel('نام رنگ').fill(name!);
-      await page.getByRole('textbox', { name: 'رنگ', exact: true }).fill(hex!);
+      await page.getByRole('textbox', { name: 'انتخاب رنگ' }).fill(hex!);
       await page.getByLabel('موجودی این رنگ').fill('6');
       await page.getByRole('button', { name: 'افزودن رنگ' }).click();
     }
