@@ -65,7 +65,6 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
-    disableRequestLogging: config.NODE_ENV === 'production' ? false : undefined,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
