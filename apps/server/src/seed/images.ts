@@ -178,9 +178,10 @@ export interface BannerSpec {
 export function bannerSvg(spec: BannerSpec, withText: boolean): string {
   const { width: w, height: h, colors, items } = spec;
   const scale = (h * 0.8) / 800;
-  const step = Math.min(w * 0.16, 560 * scale);
+  // The products share the left half so they never run under the right-aligned text.
+  const step = Math.min(Math.max((w * 0.46 - 800 * scale) / Math.max(items.length - 1, 1), w * 0.12), 560 * scale);
   const products = items.map((it, i) => {
-    const x = w * 0.06 + i * step;
+    const x = w * 0.04 + i * step;
     return `<g transform="translate(${x} ${h * 0.14}) scale(${scale})">${silhouette(it.shape, it.color, it.finish, [], `b${i}`)}</g>`;
   }).join('');
   const fs = Math.round(h * 0.13);

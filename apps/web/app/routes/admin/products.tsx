@@ -50,7 +50,7 @@ export default function ProductsPage() {
                   <Table.Td>{fa((page - 1) * ADMIN_PAGE_SIZE + i + 1)}</Table.Td>
                   <Table.Td>{p.imageUri ? <img src={thumbOf(p)} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 6 }} /> : <Text c="dimmed">—</Text>}</Table.Td>
                   <Table.Td><Text size="sm" fw={500} lineClamp={2}>{p.title}</Text></Table.Td>
-                  <Table.Td><Text size="sm" c="dimmed" lineClamp={1}>{p.alias}</Text></Table.Td>
+                  <Table.Td><Text size="sm" c="dimmed" lineClamp={1} dir="auto" ta="right">{p.alias}</Text></Table.Td>
                   <Table.Td><Text size="sm" lineClamp={1}>{p.categoryDescs}</Text></Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {p.offPersent > 0 ? (

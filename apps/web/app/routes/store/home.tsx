@@ -73,7 +73,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             label="پیشنهادهای ویژه"
             slides={slides.map((s, i) => (
               <SlideLink key={s.id} slide={s} className="block">
-                <Img src={s.imageUri} variants={s.imageVariants} alt={s.title} width={1200} height={450} sizes="(min-width: 1280px) 1232px, 100vw" priority={i === 0} className="aspect-[8/3] w-full object-cover" />
+                <Img src={s.imageUri} variants={s.imageVariants} alt={s.title} width={1200} height={400} sizes="(min-width: 1280px) 1232px, 100vw" priority={i === 0} className="aspect-[3/1] w-full object-cover" />
               </SlideLink>
             ))}
           />
