@@ -68,6 +68,8 @@ test('a guest fills a cart, logs in with the SMS code, pays with a discount code
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByTestId('cart-row')).toHaveCount(2);
   await expect(page.getByTestId('cart-row').filter({ hasText: first!.title })).toBeVisible();
+  // The header knows the shopper now (no name yet: the mobile number as they typed it).
+  await expect(page.getByTestId('account-name')).toHaveText(`0${local}`.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!));
 
   await page.locator('#discount-code').fill(code.toLowerCase());
   await page.getByRole('button', { name: 'ثبت کد' }).click();

@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { toLatinDigits, toPersianDigits, type Category, type StoreSettings } from '@sorkhab/shared';
 import { PhoneIcon, TruckIcon, UserIcon } from '../../components/icons';
+import { shopperLabel, useShopper } from '../account/shopper';
 import { CartButton } from '../cart/CartPopup';
 import { MegaMenu } from './MegaMenu';
 import { SearchBox } from './SearchBox';
@@ -21,6 +22,27 @@ export function Logo({ name }: { name: string }) {
 
 const navLink = ({ isActive }: { isActive: boolean }) => `whitespace-nowrap rounded-lg px-3 py-2 ${isActive ? 'text-brand-700 font-medium' : 'hover:text-brand-700'}`;
 
+/** Login/register for guests; the shopper's name and a link to their account once logged in. */
+function AccountEntry() {
+  const { shopper } = useShopper();
+  return (
+    <>
+      {shopper ? (
+        <Link to="/profile/dashboard" className="hidden max-w-40 items-center gap-1.5 rounded-xl border border-gray-200 px-3 py-2 text-sm hover:border-brand-500 hover:text-brand-700 md:flex" data-testid="account-name">
+          <span className="truncate" dir="auto">{toPersianDigits(shopperLabel(shopper))}</span>
+        </Link>
+      ) : (
+        <Link to="/login" className="hidden items-center gap-1.5 rounded-xl border border-gray-200 px-3 py-2 text-sm hover:border-brand-500 hover:text-brand-700 md:flex">
+          ورود | ثبت‌نام
+        </Link>
+      )}
+      <Link to="/profile/dashboard" aria-label="حساب کاربری" className="hidden size-11 items-center justify-center rounded-xl text-gray-700 hover:bg-brand-50 hover:text-brand-700 md:flex">
+        <UserIcon className="size-6" />
+      </Link>
+    </>
+  );
+}
+
 export function Header({ categories, settings }: { categories: Category[]; settings: StoreSettings }) {
   return (
     <header className="sticky top-0 z-30 border-b border-gray-100 bg-white/95 backdrop-blur">
@@ -28,12 +50,7 @@ export function Header({ categories, settings }: { categories: Category[]; setti
         <Logo name={settings.storeName} />
         <SearchBox className="min-w-0 flex-1 md:max-w-xl" />
         <div className="ms-auto flex items-center gap-1">
-          <Link to="/login" className="hidden items-center gap-1.5 rounded-xl border border-gray-200 px-3 py-2 text-sm hover:border-brand-500 hover:text-brand-700 md:flex">
-            ورود | ثبت‌نام
-          </Link>
-          <Link to="/profile/dashboard" aria-label="حساب کاربری" className="hidden size-11 items-center justify-center rounded-xl text-gray-700 hover:bg-brand-50 hover:text-brand-700 md:flex">
-            <UserIcon className="size-6" />
-          </Link>
+          <AccountEntry />
           <CartButton />
         </div>
       </div>

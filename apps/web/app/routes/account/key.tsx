@@ -3,6 +3,7 @@ import { Link, redirect, useNavigate, useSearchParams } from 'react-router';
 import { OTP_CODE_LENGTH, OTP_COUNTDOWN_SECONDS, toLatinDigits, toPersianDigits } from '@sorkhab/shared';
 import { browserApi } from '../../lib/api';
 import { cartStore } from '../../features/cart/store';
+import { shopperStore } from '../../features/account/shopper';
 import { mmss } from './format';
 import { localMobile, safeNext } from './session';
 import { Alert, primaryButton, useHydrated } from './ui';
@@ -73,7 +74,7 @@ export default function Key() {
       boxes.current[0]?.focus();
       return;
     }
-    await cartStore.refresh();
+    await Promise.all([cartStore.refresh(), shopperStore.refresh()]);
     navigate(next, { replace: true });
   }
 

@@ -6,6 +6,7 @@ import { apiOf } from '../../../lib/context';
 import { loadFor, localMobile } from '../session';
 import { Alert, card, Field, fieldErrors, primaryButton, TextInput } from '../ui';
 import type { Route } from './+types/dashboard';
+import { shopperStore } from '../../../features/account/shopper';
 
 export const meta = () => [{ title: 'اطلاعات حساب | سرخاب' }, { name: 'robots', content: 'noindex' }];
 
@@ -34,6 +35,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     if (!res.success) { setErrors(res.error.fields ?? {}); setMessage({ kind: 'error', text: res.error.message }); return; }
     setMessage({ kind: 'success', text: 'اطلاعات شما ذخیره شد' });
     revalidator.revalidate();
+    void shopperStore.refresh();
   }
 
   return (

@@ -2,6 +2,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toPersianDigits } from '@sorkhab/shared';
 import { ChevronStart, UserIcon } from '../../../components/icons';
 import { cartStore } from '../../../features/cart/store';
+import { shopperStore } from '../../../features/account/shopper';
 import { browserApi } from '../../../lib/api';
 import { apiOf } from '../../../lib/context';
 import { localMobile, requireCustomer } from '../session';
@@ -24,7 +25,7 @@ export function useLogout() {
   const navigate = useNavigate();
   return async () => {
     await browserApi.post('Auth/Logout');
-    await cartStore.refresh();
+    await Promise.all([cartStore.refresh(), shopperStore.refresh()]);
     navigate('/', { replace: true });
   };
 }

@@ -1,0 +1,41 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import type { Customer } from '@sorkhab/shared';
+import { browserApi } from '../../lib/api';
+
+/**
+ * Who is logged in, for the header's account entry. Like the cart it loads after hydration, so
+ * the server-rendered pages stay the same for everyone (and cacheable); login and logout refresh it.
+ */
+type State = { shopper: Customer | null; known: boolean };
+let state: State = { shopper: null, known: false };
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+const serverState: State = { shopper: null, known: false };
+
+export const shopperStore = {
+  async refresh(): Promise<void> {
+    const res = await browserApi.get<Customer>('Auth/Me');
+    state = { shopper: res.success ? res.data : null, known: true };
+    listeners.forEach((l) => l());
+  },
+  ensure(): Promise<void> {
+    if (state.known) return Promise.resolve();
+    loading ??= this.refresh().finally(() => { loading = null; });
+    return loading;
+  },
+  subscribe(l: () => void) {
+    listeners.add(l);
+    return () => { listeners.delete(l); };
+  },
+};
+
+export function useShopper(): State {
+  const s = useSyncExternalStore(shopperStore.subscribe, () => state, () => serverState);
+  useEffect(() => { void shopperStore.ensure(); }, []);
+  return s;
+}
+
+/** What the header calls a shopper: the first name, else the mobile number as they type it. */
+export function shopperLabel(c: Customer): string {
+  return c.firstname.trim() || (c.mobile.startsWith('98') ? `0${c.mobile.slice(2)}` : c.mobile);
+}
