@@ -12,7 +12,7 @@ import { processImage, recordImage, variantsOf, type UploadBatch } from '../medi
 import { brandMap } from './brand.service.js';
 import { categoryIndex, descendantIds, pathOf, type CategoryIndex } from './category.service.js';
 import { sanitizeDescription } from './sanitize.js';
-import { searchTextOf } from './search-index.js';
+import { searchIndex, searchTextOf } from './search-index.js';
 
 export { searchTextOf };
 
@@ -40,8 +40,12 @@ function toListItem(row: ListRow, index: CategoryIndex, brandsById: Map<number, 
 
 export type ListMode = 'all' | 'latest' | 'bestselling' | 'popular';
 
-/** Escapes LIKE wildcards in user text. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The ids of `ranked` that `cond` keeps, in `ranked`'s order. */
+async function idsAmong(db: Db, ranked: number[], cond: SQL): Promise<number[]> {
+  const keep = new Set((await db.select({ id: products.id }).from(products).where(cond)).map((r) => r.id));
+  return ranked.filter((id) => keep.has(id));
+}
 
 export async function listProducts(db: Db, cache: ReadCache, query: ProductListQuery, mode: ListMode = 'all') {
   const page = query.pageNumber ?? 1;
@@ -67,16 +71,23 @@ export async function listProducts(db: Db, cache: ReadCache, query: ProductListQ
   if (query.hasOff !== undefined) where.push(eq(products.hasOff, query.hasOff));
 
   const q = query.title ? normalizeSearch(query.title) : '';
-  let relevance: SQL | undefined;
-  if (q) {
-    // Every word must appear, or (typo tolerance) be trigram-similar to a word of the text.
-    for (const word of q.split(' ').slice(0, 8)) {
-      where.push(sql`(${products.searchText} like ${`%${likeEscape(word)}%`} or ${word} <% ${products.searchText})`);
-    }
-    relevance = sql`word_similarity(${q}, ${products.searchText})`;
+  // Search: the in-memory index picks and ranks the matching ids; SQL applies the other filters.
+  const hits = q ? (await searchIndex(db, cache)).search(q) : undefined;
+  if (hits) {
+    if (hits.length === 0) return { data: [], page, pageSize, totalCount: 0 };
+    where.push(sql`${products.id} = any(${`{${hits.join(',')}}`}::int[])`);
   }
 
-  const sort = query.sort ?? (mode === 'bestselling' ? 'bestselling' : mode === 'popular' ? 'popular' : relevance ? 'relevance' : 'newest');
+  const sort = query.sort ?? (mode === 'bestselling' ? 'bestselling' : mode === 'popular' ? 'popular' : hits ? 'relevance' : 'newest');
+  if (sort === 'relevance' && hits) {
+    const onlySearch = where.length === 2; // not deleted + the hits
+    const kept = onlySearch ? hits : await idsAmong(db, hits, and(...where)!);
+    const pageIds = kept.slice((page - 1) * pageSize, page * pageSize);
+    const rows = pageIds.length ? await db.select(listColumns).from(products).where(inArray(products.id, pageIds)) : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const data = pageIds.flatMap((id) => (byId.has(id) ? [toListItem(byId.get(id)!, index, brandsById)] : []));
+    return { data, page, pageSize, totalCount: kept.length };
+  }
   const order: SQL[] = {
     newest: [desc(products.createdAt), desc(products.id)],
     cheapest: [asc(products.offPrice), desc(products.id)],
@@ -84,19 +95,10 @@ export async function listProducts(db: Db, cache: ReadCache, query: ProductListQ
     bestselling: [desc(products.soldCount), desc(products.id)],
     discount: [desc(products.offPersent), desc(products.id)],
     popular: [desc(products.rate), desc(products.soldCount), desc(products.id)],
-    relevance: [desc(sql`(${products.searchText} like ${`${likeEscape(q)}%`})`), desc(relevance ?? sql`0`), desc(products.soldCount), desc(products.id)],
+    relevance: [], // answered above
   }[sort];
 
   const cond = and(...where);
-  if (relevance) {
-    // A search has to test every row anyway: one pass answers the page and the total (the
-    // fuzzy match is the expensive part, so a separate count would double the cost).
-    const found = await db.select({ ...listColumns, total: sql<number>`count(*) over()` }).from(products).where(cond)
-      .orderBy(...order).limit(pageSize).offset((page - 1) * pageSize);
-    const totalCount = found[0] ? Number(found[0].total)
-      : page > 1 ? Number((await db.select({ n: count() }).from(products).where(cond))[0]?.n ?? 0) : 0;
-    return { data: found.map((r) => toListItem(r, index, brandsById)), page, pageSize, totalCount };
-  }
   const [rows, [total]] = await Promise.all([
     db.select(listColumns).from(products).where(cond).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize),
     db.select({ n: count() }).from(products).where(cond),

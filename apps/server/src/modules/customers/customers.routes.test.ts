@@ -65,6 +65,11 @@ describe('POST /api/Auth/VerifyCode', () => {
     expect(res.json().data.user).toMatchObject({ mobile, firstname: '' });
     const cookie = res.cookies.find((c) => c.name === 'sorkhab_session');
     expect(cookie?.httpOnly).toBe(true);
+    // The page's hint that someone is logged in is readable by scripts and carries no secret.
+    const hint = res.cookies.find((c) => c.name === 'sorkhab_shopper');
+    expect(hint).toMatchObject({ value: '1' });
+    expect(hint?.httpOnly).toBeFalsy();
+    expect((await t.app.inject({ method: 'GET', url: '/api/Auth/Me', cookies: { sorkhab_shopper: '1' } })).statusCode).toBe(401);
     const me = await t.app.inject({ method: 'GET', url: '/api/Auth/Me', cookies: { sorkhab_session: cookie!.value } });
     expect(me.json().data.mobile).toBe(mobile);
   });
@@ -134,7 +139,9 @@ describe('POST /api/Auth/VerifyCode', () => {
 describe('POST /api/Auth/Logout', () => {
   it('ends the session', async () => {
     const c = await loginCustomer(t);
-    expect((await t.app.inject({ method: 'POST', url: '/api/Auth/Logout', headers: bearer(c.token) })).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/Auth/Logout', headers: bearer(c.token) });
+    expect(out.statusCode).toBe(200);
+    expect(out.cookies.map((k) => [k.name, k.value])).toEqual(expect.arrayContaining([['sorkhab_session', ''], ['sorkhab_shopper', '']]));
     expect((await t.app.inject({ method: 'GET', url: '/api/Auth/Me', headers: bearer(c.token) })).statusCode).toBe(401);
   });
 });

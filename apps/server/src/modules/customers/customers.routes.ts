@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AddressFormSchema, AddressSchema, AddressUpdateSchema, CART_COOKIE, CustomerAuthResultSchema, CustomerSchema, envelope,
+  AddressFormSchema, AddressSchema, AddressUpdateSchema, CART_COOKIE, CustomerAuthResultSchema, SHOPPER_HINT_COOKIE, CustomerSchema, envelope,
   IdQuerySchema, IRAN_PROVINCES, OkSchema, ProfileUpdateSchema, ProvinceSchema, SendCodeResultSchema, SendCodeSchema, VerifyCodeSchema,
 } from '@sorkhab/shared';
 import { z } from 'zod';
@@ -43,6 +43,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ sms?: SmsProvider }> = asyn
     if (config.RATE_LIMIT && !(await limiter.hit(`otp-verify-ip:${req.ip}`, 30, 10 * 60_000))) throw tooMany();
     const result = await svc.verifyCode(db, { ...req.body, guestCartToken: req.cookies[CART_COOKIE], sessionDays: config.SESSION_DAYS });
     reply.setCookie(CUSTOMER_COOKIE, result.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: result.expiresAt });
+    reply.setCookie(SHOPPER_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', secure, expires: result.expiresAt });
     reply.clearCookie(CART_COOKIE, { path: '/' });
     return ok({ token: result.token, user: result.user });
   });
@@ -50,6 +51,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ sms?: SmsProvider }> = asyn
   app.post('/Auth/Logout', { config: customer, schema: { tags, security, response: { 200: OkSchema } } }, async (req, reply) => {
     await svc.logout(db, req.auth!.sessionId);
     reply.clearCookie(CUSTOMER_COOKIE, { path: '/' });
+    reply.clearCookie(SHOPPER_HINT_COOKIE, { path: '/' });
     return ok(null);
   });
 

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Customer } from '@sorkhab/shared';
+import { SHOPPER_HINT_COOKIE, type Customer } from '@sorkhab/shared';
 import { browserApi } from '../../lib/api';
 
 /**
@@ -14,8 +14,11 @@ const serverState: State = { shopper: null, known: false };
 
 export const shopperStore = {
   async refresh(): Promise<void> {
-    const res = await browserApi.get<Customer>('Auth/Me');
-    state = { shopper: res.success ? res.data : null, known: true };
+    // A guest has no hint cookie: no request (and no 401 in the console) on their every page.
+    const hinted = document.cookie.split('; ').some((c) => c.startsWith(`${SHOPPER_HINT_COOKIE}=`));
+    const res = hinted ? await browserApi.get<Customer>('Auth/Me') : null;
+    if (res && !res.success && res.status === 401) document.cookie = `${SHOPPER_HINT_COOKIE}=; path=/; max-age=0`;
+    state = { shopper: res?.success ? res.data : null, known: true };
     listeners.forEach((l) => l());
   },
   ensure(): Promise<void> {
