@@ -7,7 +7,7 @@ import type pg from 'pg';
 import * as schema from './schema/index.js';
 import { acquireLock } from './lock.js';
 
-const PGLITE_SHARED_BUFFERS = '32MB';
+const PGLITE_SHARED_BUFFERS = '24MB';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 /** A transaction handle: same query API as Db. */
@@ -69,7 +69,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   let client: PGlite;
   try {
     // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WASM memory, on top of the
-    // process; 32 MB holds a shop's hot pages and keeps the server well under 400 MB.
+    // process; 24 MB holds a shop's hot pages (search runs in memory, not over the table) and keeps the server well under 400 MB.
     client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
   } catch (err) {
     release();

@@ -24,36 +24,64 @@ function trigrams(word: string): Set<string> {
   return out;
 }
 
-function likeness(q: Set<string>, w: Set<string>): number {
+/** Share of the query word's trigrams found in the other word (pg_trgm word_similarity of one word). */
+export function wordLikeness(queryWord: string, word: string): number {
+  const q = trigrams(queryWord);
+  const w = trigrams(word);
   let common = 0;
   for (const t of q) if (w.has(t)) common++;
   return common / q.size;
 }
 
-/** Share of the query word's trigrams found in the other word (pg_trgm word_similarity of one word). */
-export const wordLikeness = (queryWord: string, word: string) => likeness(trigrams(queryWord), trigrams(word));
-
 export class SearchIndex {
-  /** Every distinct word of every text, and per row the ids of its words. */
+  /** Every distinct word of every text; row i's words are wordIds[wordStart[i] .. wordStart[i + 1]). */
   private readonly vocabulary: string[] = [];
-  private vocabularyTrigrams: Set<string>[] | undefined;
-  private readonly rowWords: Uint32Array[];
+  private readonly wordIds: Uint32Array;
+  private readonly wordStart: Uint32Array;
+  /** Trigram → the vocabulary words holding it (built on the first search). */
+  private postings: Map<string, number[]> | undefined;
 
   constructor(private readonly rows: SearchRow[]) {
     const idOf = new Map<string, number>();
-    this.rowWords = rows.map((r) => Uint32Array.from(new Set(r.text.split(' ').filter(Boolean)), (w) => {
-      let id = idOf.get(w);
-      if (id === undefined) {
-        id = this.vocabulary.length;
-        idOf.set(w, id);
-        this.vocabulary.push(w);
+    const ids: number[] = [];
+    this.wordStart = new Uint32Array(rows.length + 1);
+    rows.forEach((r, i) => {
+      this.wordStart[i] = ids.length;
+      for (const w of new Set(r.text.split(' ').filter(Boolean))) {
+        let id = idOf.get(w);
+        if (id === undefined) {
+          id = this.vocabulary.length;
+          idOf.set(w, id);
+          this.vocabulary.push(w);
+        }
+        ids.push(id);
       }
-      return id;
-    }));
+    });
+    this.wordStart[rows.length] = ids.length;
+    this.wordIds = Uint32Array.from(ids);
   }
 
   get size() {
     return this.rows.length;
+  }
+
+  /** Likeness of every vocabulary word to `word` (0 below the threshold). */
+  private nearWords(word: string): Float32Array {
+    if (!this.postings) {
+      this.postings = new Map();
+      this.vocabulary.forEach((w, id) => {
+        for (const t of trigrams(w)) {
+          const list = this.postings!.get(t);
+          if (list) list.push(id);
+          else this.postings!.set(t, [id]);
+        }
+      });
+    }
+    const q = trigrams(word);
+    const near = new Float32Array(this.vocabulary.length);
+    for (const t of q) for (const id of this.postings.get(t) ?? []) near[id]! += 1;
+    for (let id = 0; id < near.length; id++) near[id] = near[id]! / q.size >= WORD_LIKENESS ? near[id]! / q.size : 0;
+    return near;
   }
 
   /**
@@ -64,17 +92,7 @@ export class SearchIndex {
   search(query: string): number[] {
     const words = [...new Set(query.split(' ').filter(Boolean))].slice(0, MAX_WORDS);
     if (words.length === 0) return [];
-    // Per query word: the vocabulary words it is a typo of, with their likeness.
-    this.vocabularyTrigrams ??= this.vocabulary.map(trigrams);
-    const near = words.map((qw) => {
-      const q = trigrams(qw);
-      const m = new Map<number, number>();
-      this.vocabularyTrigrams!.forEach((w, id) => {
-        const s = likeness(q, w);
-        if (s >= WORD_LIKENESS) m.set(id, s);
-      });
-      return m;
-    });
+    const near = words.map((w) => this.nearWords(w));
     const hits: { i: number; starts: boolean; phrase: number; score: number }[] = [];
     for (let i = 0; i < this.rows.length; i++) {
       const { text } = this.rows[i]!;
@@ -83,7 +101,7 @@ export class SearchIndex {
       for (let k = 0; k < words.length; k++) {
         if (text.includes(words[k]!)) { score += 1; continue; }
         let best = 0;
-        for (const id of this.rowWords[i]!) best = Math.max(best, near[k]!.get(id) ?? 0);
+        for (let j = this.wordStart[i]!; j < this.wordStart[i + 1]!; j++) best = Math.max(best, near[k]![this.wordIds[j]!]!);
         if (best === 0) { all = false; break; }
         score += best;
       }
