@@ -23,7 +23,7 @@ import { runMigrations } from '../apps/server/src/db/migrate.js';
 import { products } from '../apps/server/src/db/schema/index.js';
 import { localStorage } from '../apps/server/src/modules/media/storage.js';
 import { seedCatalogue } from '../apps/server/src/seed/catalogue.js';
-import { load, percentile, rssMb, sleep, startChild, table, timeOne, type Child, type RunResult } from './lib/bench.js';
+import { load, percentile, rssMb, serveNodeArgs, sleep, startChild, table, timeOne, type Child, type RunResult } from './lib/bench.js';
 import { describeCheckout, loginBySms, runCheckout } from './bench-checkout.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -133,8 +133,7 @@ async function main() {
 
     // 2. The production server, with the node flags of `npm run serve` (package.json).
     t = Date.now();
-    const serve: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.serve;
-    const nodeArgs = serve.replace(/^(\w+=\S*\s+)*node\s+/, '').trim().split(/\s+/);
+    const nodeArgs = serveNodeArgs(ROOT);
     const server = await startChild('server', nodeArgs, {
       cwd: ROOT, port: PORT, logFile, readyPath: '/api/health',
       env: {

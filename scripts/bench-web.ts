@@ -17,7 +17,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { load, table, type Child, startChild } from './lib/bench.js';
+import { load, serveNodeArgs, table, type Child, startChild } from './lib/bench.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -100,7 +100,7 @@ async function main() {
   console.log(`Starting the production server on :${PORT} with the demo catalogue (${dataDir})…`);
   let server: Child | undefined;
   try {
-    server = await startChild('server', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    server = await startChild('server', serveNodeArgs(ROOT), {
       cwd: ROOT, port: PORT, logFile, readyPath: '/api/health', timeoutMs: 300_000,
       env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', RATE_LIMIT: 'false', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-password' },
     });

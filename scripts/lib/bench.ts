@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import autocannon from 'autocannon';
 
 /** Shared pieces of the load benchmarks: child servers, autocannon runs, memory, the table. */
@@ -115,4 +116,10 @@ export function table(head: string[], rows: (string | number)[][]): string {
   const widths = head.map((_, c) => Math.max(...cells.map((r) => r[c]!.length)));
   const line = (r: string[]) => r.map((v, c) => (c === 0 ? v.padEnd(widths[c]!) : v.padStart(widths[c]!))).join('  ');
   return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+/** The node flags of `npm run serve` (package.json), so a benchmark runs the server as production does. */
+export function serveNodeArgs(root: string): string[] {
+  const serve: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve;
+  return serve.replace(/^(\w+=\S*\s+)*node\s+/, '').trim().split(/\s+/);
 }

@@ -28,3 +28,9 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const PRICE_SLIDER = { min: 0, max: 100, step: 5, lower: 25, upper: 75 } as const;
 export const PRODUCT_SORTS = ['newest', 'cheapest', 'dearest', 'bestselling', 'discount'] as const;
 export const CURRENCY_WORD = 'تومان';
+
+/**
+ * Set beside the httpOnly session cookie, readable by scripts: it only tells the page that a
+ * shopper is logged in (so it asks Auth/Me), and proves nothing to the server.
+ */
+export const SHOPPER_HINT_COOKIE = 'sorkhab_shopper';

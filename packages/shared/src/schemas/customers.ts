@@ -17,12 +17,6 @@ export const VerifyCodeSchema = z.object({
 });
 export type VerifyCode = z.infer<typeof VerifyCodeSchema>;
 
-/**
- * Set beside the httpOnly session cookie, readable by scripts: it only tells the page that a
- * shopper is logged in (so it asks Auth/Me), and proves nothing to the server.
- */
-export const SHOPPER_HINT_COOKIE = 'sorkhab_shopper';
-
 export const CustomerSchema = z.object({
   id: z.number(), mobile: z.string(), firstname: z.string(), lastname: z.string(),
   email: z.string().nullable(), nationalCode: z.string().nullable(),
