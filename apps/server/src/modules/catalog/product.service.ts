@@ -73,15 +73,15 @@ export async function listProducts(db: Db, cache: ReadCache, query: ProductListQ
   const q = query.title ? normalizeSearch(query.title) : '';
   // Search: the in-memory index picks and ranks the matching ids; SQL applies the other filters.
   const hits = q ? (await searchIndex(db, cache)).search(q) : undefined;
+  const narrowed = where.length > 1; // filters besides "not deleted"
   if (hits) {
     if (hits.length === 0) return { data: [], page, pageSize, totalCount: 0 };
     where.push(sql`${products.id} = any(${`{${hits.join(',')}}`}::int[])`);
   }
 
   const sort = query.sort ?? (mode === 'bestselling' ? 'bestselling' : mode === 'popular' ? 'popular' : hits ? 'relevance' : 'newest');
-  if (sort === 'relevance' && hits) {
-    const onlySearch = where.length === 2; // not deleted + the hits
-    const kept = onlySearch ? hits : await idsAmong(db, hits, and(...where)!);
+  if (sort === 'relevance') { // only ever the default of a search
+    const kept = narrowed ? await idsAmong(db, hits!, and(...where)!) : hits!;
     const pageIds = kept.slice((page - 1) * pageSize, page * pageSize);
     const rows = pageIds.length ? await db.select(listColumns).from(products).where(inArray(products.id, pageIds)) : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -95,7 +95,6 @@ export async function listProducts(db: Db, cache: ReadCache, query: ProductListQ
     bestselling: [desc(products.soldCount), desc(products.id)],
     discount: [desc(products.offPersent), desc(products.id)],
     popular: [desc(products.rate), desc(products.soldCount), desc(products.id)],
-    relevance: [], // answered above
   }[sort];
 
   const cond = and(...where);

@@ -61,10 +61,6 @@ export class SearchIndex {
     this.wordIds = Uint32Array.from(ids);
   }
 
-  get size() {
-    return this.rows.length;
-  }
-
   /** Likeness of every vocabulary word to `word` (0 below the threshold). */
   private nearWords(word: string): Float32Array {
     if (!this.postings) {

@@ -38,7 +38,10 @@ export function useShopper(): State {
   return s;
 }
 
+/** 989121234567 → 09121234567 (what a shopper types). */
+export const localMobile = (m: string) => (m.startsWith('98') ? `0${m.slice(2)}` : m);
+
 /** What the header calls a shopper: the first name, else the mobile number as they type it. */
 export function shopperLabel(c: Customer): string {
-  return c.firstname.trim() || (c.mobile.startsWith('98') ? `0${c.mobile.slice(2)}` : c.mobile);
+  return c.firstname.trim() || localMobile(c.mobile);
 }

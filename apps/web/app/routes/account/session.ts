@@ -29,5 +29,4 @@ export async function loadFor<T>(api: ApiClient, request: Request, path: string)
   throw new Response(res.error.message, { status: res.status || 502 });
 }
 
-/** 989121234567 → 09121234567 (what a shopper types). */
-export const localMobile = (m: string) => (m.startsWith('98') ? `0${m.slice(2)}` : m);
+export { localMobile } from '../../features/account/shopper';
