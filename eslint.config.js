@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'apps/web/build/**', 'apps/web/.react-router/**', 'apps/server/drizzle/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['**/node_modules/**', 'apps/web/build/**', 'apps/web/.react-router/**', 'apps/server/drizzle/**', 'data/**', 'test-results/**', 'playwright-report/**', '.bench/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -41,13 +41,15 @@ function rawBytes(url: string, encoding: string): Promise<{ status: number; byte
   });
 }
 
-/** Every script a page loads at start: module preloads, script tags and the inline entry's imports. */
+/** Every script a page loads at start: module preloads (in the head or added after the first frame), script tags and the inline entry's imports. */
 function scriptsOf(html: string): string[] {
   const found = new Set<string>();
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) found.add(m[1]!);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) found.add(m[1]!);
   for (const m of html.matchAll(/import\(?\s*["'](\/assets\/[^"']+\.js)["']/g)) found.add(m[1]!);
   for (const m of html.matchAll(/import\s+[^;]*?from\s*["'](\/assets\/[^"']+\.js)["']/g)) found.add(m[1]!);
+  // The preloads the deferred start-up adds after the first frame (apps/web/app/lib/defer-scripts.ts).
+  for (const list of html.matchAll(/for \(const href of (\[[^\]]*\])\)/g)) for (const href of JSON.parse(list[1]!) as string[]) found.add(href);
   return [...found].filter((s) => s.endsWith('.js'));
 }
 

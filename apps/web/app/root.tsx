@@ -1,12 +1,26 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import './lib/context';
-import './app.css';
+import appCss from './app.css?inline';
 import vazirmatnArabic from '@fontsource-variable/vazirmatn/files/vazirmatn-arabic-wght-normal.woff2?url';
+import vazirmatnLatin from '@fontsource-variable/vazirmatn/files/vazirmatn-latin-wght-normal.woff2?url';
 
-// The Persian glyphs are on every page: fetch them with the CSS, not after the first layout.
+// Every page needs both files: the Persian letters are in the Arabic subset, but the space between words, the
+// punctuation and Latin names are in the Latin one. Fetch them with the HTML, not after the first layout.
 export const links = () => [
   { rel: 'preload', href: vazirmatnArabic, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'preload', href: vazirmatnLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 ];
+
+/**
+ * The shop's stylesheet (≈ 9 KB compressed) goes inside every server-rendered page: a phone paints the page as
+ * soon as its HTML arrives instead of after one more round trip (docs/decisions/008-inline-css.md). Only the
+ * server bundle holds the text; in the browser the element keeps what the server wrote.
+ */
+const STYLE_ID = 'sorkhab-css';
+function inlineCss(): string {
+  if (import.meta.env.SSR) return appCss;
+  return document.getElementById(STYLE_ID)?.textContent ?? '';
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -17,6 +31,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#c2255c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: inlineCss() }} />
         <Links />
       </head>
       <body>

@@ -30,7 +30,8 @@ export function seo(shop: ShopData | undefined, page: {
   const name = shop?.settings.storeName ?? 'سرخاب';
   const origin = shop?.origin ?? '';
   const url = `${origin}${page.path}`;
-  const title = page.title === name ? page.title : `${page.title} | ${name}`;
+  // The home page's title starts with the shop's name already: no second one at its end.
+  const title = page.title === name || page.title.startsWith(`${name} |`) ? page.title : `${page.title} | ${name}`;
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: page.description },

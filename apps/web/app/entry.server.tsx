@@ -1,0 +1,52 @@
+import { Writable } from 'node:stream';
+import type { EntryContext } from 'react-router';
+import { ServerRouter } from 'react-router';
+import { renderToPipeableStream } from 'react-dom/server';
+import { deferModuleScripts } from './lib/defer-scripts';
+
+export const streamTimeout = 5_000;
+
+/**
+ * React Router's Node entry, with one change: the shop has no Suspense boundaries (a streamed boundary would move
+ * the page after its first paint), so the whole document is rendered, then its module scripts are set to start
+ * after the first frame (lib/defer-scripts.ts) and it is sent in one piece, which is also what the page cache keeps.
+ */
+export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
+
+  return new Promise<Response>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    // Aborting flushes what rendered; the handler below still answers.
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
+    let shellRendered = false;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(Buffer.from(chunk));
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeout);
+        headers.set('Content-Type', 'text/html; charset=utf-8');
+        resolve(new Response(deferModuleScripts(Buffer.concat(chunks).toString('utf8')), { status, headers }));
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onShellReady() {
+        shellRendered = true;
+      },
+      onAllReady() {
+        pipe(sink);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeout);
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        // An error in the shell rejects above and React Router logs it; only log those after it.
+        if (shellRendered) console.error(error);
+      },
+    });
+  });
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { deferModuleScripts } from './defer-scripts';
+
+// The shape React Router 7's <Scripts> writes (head preloads, then the inline module script at the end of the body).
+const page = (script: string) => `<!DOCTYPE html><html><head><link rel="preload" href="/assets/font.woff2" as="font"/>`
+  + `<link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/react-B.js"/>`
+  + `<link rel="modulepreload" href="/assets/root-C.js"/><style>body{}</style></head><body><main>سلام</main>`
+  + `<script>window.__reactRouterContext = {};</script><script type="module" async="">${script}</script>`
+  + `<script>window.__reactRouterContext.streamController.close();</script></body></html>`;
+
+const routerScript = `;
+import * as route0 from "/assets/root-C.js";
+import * as route1 from "/assets/home-D.js";
+  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-A.js"}};
+  window.__reactRouterRouteModules = {"root":route0,"routes/store/home":route1};
+
+import("/assets/entry.client-A.js");`;
+
+describe('deferModuleScripts', () => {
+  const html = deferModuleScripts(page(routerScript));
+  const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html)![1]!;
+
+  it('drops the module preloads from the head and keeps every other tag', () => {
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('<link rel="preload" href="/assets/font.woff2" as="font"/>');
+    expect(html).toContain('<style>body{}</style>');
+    expect(html).toContain('<main>سلام</main>');
+    expect(html).toContain('<script>window.__reactRouterContext.streamController.close();</script>');
+  });
+
+  it('leaves no static import: the script waits for the first frame, then preloads and imports the same modules', () => {
+    expect(script).not.toMatch(/^\s*import \* as/m);
+    const wait = script.indexOf('requestAnimationFrame');
+    const preloads = script.indexOf('["/assets/entry.client-A.js","/assets/react-B.js","/assets/root-C.js"]');
+    const routes = script.indexOf('const [route0, route1] = await Promise.all([import("/assets/root-C.js"), import("/assets/home-D.js")]);');
+    const entry = script.indexOf('import("/assets/entry.client-A.js");');
+    expect(wait).toBeGreaterThanOrEqual(0);
+    expect(preloads).toBeGreaterThan(wait);
+    expect(routes).toBeGreaterThan(preloads);
+    // The route modules are registered before the entry starts hydrating.
+    expect(script.indexOf('window.__reactRouterRouteModules = {"root":route0')).toBeGreaterThan(routes);
+    expect(entry).toBeGreaterThan(routes);
+  });
+
+  it('is valid module code once the router globals exist', async () => {
+    const imported: string[] = [];
+    const appended: string[] = [];
+    const run = new Function('requestAnimationFrame', 'setTimeout', 'document', 'window', 'importModule',
+      `return (async () => { ${script.replaceAll('import(', 'importModule(')} })();`);
+    const window: Record<string, unknown> = {};
+    await run((cb: () => void) => cb(), (cb: () => void) => cb(), { createElement: () => ({}), head: { append: (l: { href: string }) => appended.push(l.href) } },
+      window, async (s: string) => { imported.push(s); return { id: s }; });
+    expect(appended).toEqual(['/assets/entry.client-A.js', '/assets/react-B.js', '/assets/root-C.js']);
+    expect(imported).toEqual(['/assets/root-C.js', '/assets/home-D.js', '/assets/entry.client-A.js']);
+    expect(window.__reactRouterRouteModules).toEqual({ root: { id: '/assets/root-C.js' }, 'routes/store/home': { id: '/assets/home-D.js' } });
+  });
+
+  it('leaves a page it does not recognise untouched', () => {
+    const withManifestImport = page(`import "/assets/manifest-E.js";\nimport * as route0 from "/assets/root-C.js";\nimport("/assets/entry.client-A.js");`);
+    expect(deferModuleScripts(withManifestImport)).toBe(withManifestImport);
+    const noScript = '<!DOCTYPE html><html><head><link rel="modulepreload" href="/a.js"/></head><body></body></html>';
+    expect(deferModuleScripts(noScript)).toBe(noScript);
+  });
+});
