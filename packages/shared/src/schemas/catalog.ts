@@ -23,6 +23,8 @@ export interface Category {
   select: boolean;
   uri: string;
   imageUri: string | null;
+  /** The image's WebP variants (srcset), empty without an uploaded image. */
+  imageVariants: { width: number; uri: string }[];
   parentId: number | null;
   sortOrder: number;
   children: Category[];
@@ -30,8 +32,8 @@ export interface Category {
 export const CategorySchema: z.ZodType<Category> = z.lazy(() =>
   z.object({
     id: z.number(), title: z.string(), alias: z.string(), select: z.boolean(), uri: z.string(),
-    imageUri: z.string().nullable(), parentId: z.number().nullable(), sortOrder: z.number(),
-    children: z.array(CategorySchema),
+    imageUri: z.string().nullable(), imageVariants: z.array(ImageVariantSchema), parentId: z.number().nullable(),
+    sortOrder: z.number(), children: z.array(CategorySchema),
   }),
 );
 

@@ -5,7 +5,7 @@ import { categories, categoryAttributes, products } from '../../db/schema/index.
 import { audit } from '../../lib/audit.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { processImage, recordImage, UploadBatch } from '../media/media.service.js';
+import { processImage, recordImage, UploadBatch, variantsOf } from '../media/media.service.js';
 import { reindexProducts } from './search-index.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 
@@ -21,9 +21,10 @@ export interface CategoryIndex {
 type Row = typeof categories.$inferSelect;
 
 function toCategory(row: Row): Category {
+  const imageUri = row.imageUri?.replace(/\\/g, '/') ?? null;
   return {
     id: row.id, title: row.title, alias: row.alias, select: row.select, uri: row.uri,
-    imageUri: row.imageUri?.replace(/\\/g, '/') ?? null, parentId: row.parentId, sortOrder: row.sortOrder, children: [],
+    imageUri, imageVariants: variantsOf(imageUri), parentId: row.parentId, sortOrder: row.sortOrder, children: [],
   };
 }
 

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-type Cat = { id: number; title: string; alias: string; select: boolean; uri: string; imageUri: string | null; parentId: number | null; sortOrder: number; children: Cat[] };
+type Cat = { id: number; title: string; alias: string; select: boolean; uri: string; imageUri: string | null; imageVariants: { width: number; uri: string }[]; parentId: number | null; sortOrder: number; children: Cat[] };
 const tree = async () => dataOf<Cat[]>(await t.app.inject({ method: 'GET', url: '/api/Category/GetCategories' }));
 const find = (list: Cat[], id: number): Cat | undefined => {
   for (const c of list) {
@@ -35,10 +35,10 @@ describe('GET /api/Category/GetCategories', () => {
     expect(body.error).toBeNull();
     const got = body.data.find((c: Cat) => c.id === root.id);
     expect(got).toEqual({
-      id: root.id, title: 'آرایش صورت', alias: 'face', select: false, uri: '', imageUri: null, parentId: null, sortOrder: 0,
+      id: root.id, title: 'آرایش صورت', alias: 'face', select: false, uri: '', imageUri: null, imageVariants: [], parentId: null, sortOrder: 0,
       children: [{
-        id: mid.id, title: 'کرم پودر', alias: 'cat', select: false, uri: '', imageUri: null, parentId: root.id, sortOrder: 0,
-        children: [{ id: leaf.id, title: 'کرم پودر مات', alias: 'cat', select: false, uri: '', imageUri: null, parentId: mid.id, sortOrder: 2, children: [] }],
+        id: mid.id, title: 'کرم پودر', alias: 'cat', select: false, uri: '', imageUri: null, imageVariants: [], parentId: root.id, sortOrder: 0,
+        children: [{ id: leaf.id, title: 'کرم پودر مات', alias: 'cat', select: false, uri: '', imageUri: null, imageVariants: [], parentId: mid.id, sortOrder: 2, children: [] }],
       }],
     });
     // Only roots at the top level.
@@ -55,6 +55,8 @@ describe('GET /api/Category/GetCategories', () => {
     await t.db.update(categories).set({ imageUri: 'uploads\\icons\\lip.png' }).where(eq(categories.id, cat.id));
     await t.app.services.cache.invalidate();
     expect(find(await tree(), cat.id)!.imageUri).toBe('uploads/icons/lip.png');
+    // A path from before uploads had variants: no srcset promised.
+    expect(find(await tree(), cat.id)!.imageVariants).toEqual([]);
   });
 
   it('shows a created category on the very next read', async () => {
@@ -114,6 +116,13 @@ describe('POST /api/Category/Create', () => {
     const file = await t.app.inject({ method: 'GET', url: cat.imageUri! });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
+    // The storefront shows it from its WebP variants, which exist.
+    expect(cat.imageVariants.map((v) => v.width)).toEqual([100, 300, 600, 1200]);
+    for (const v of cat.imageVariants) {
+      const variant = await t.app.inject({ method: 'GET', url: v.uri });
+      expect(variant.statusCode).toBe(200);
+      expect(variant.headers['content-type']).toBe('image/webp');
+    }
   });
 
   it('matches field names case-insensitively', async () => {

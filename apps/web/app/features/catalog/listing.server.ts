@@ -43,7 +43,7 @@ export async function loadListing(api: ApiClient, request: Request, kind: Listin
     products: { ...products, data: products.data.map(toCard) },
     brands: brands.filter((b) => b.productCount === undefined || b.productCount > 0),
     priceCeiling: top ? (top.hasOff && top.offPrice < top.price ? top.offPrice : top.price) : 0,
-    category: category ? { id: category.id, title: category.title, parentId: category.parentId, children: category.children.map(({ id, title, parentId, imageUri }) => ({ id, title, parentId, imageUri })) } : null,
+    category: category ? { id: category.id, title: category.title, parentId: category.parentId, children: category.children.map(({ id, title, parentId, imageUri, imageVariants }) => ({ id, title, parentId, imageUri, imageVariants: imageVariants.filter((v) => v.width <= 300) })) } : null,
     trail: category ? categoryTrail(roots, category.id).map(({ id, title, parentId }) => ({ id, title, parentId })) : [],
     path: url.pathname,
     search: url.search,

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { Category } from '@sorkhab/shared';
 import { ChevronDown, ChevronEnd, CloseIcon, HomeIcon, MenuIcon, PhoneIcon, TruckIcon, UserIcon } from '../../components/icons';
+import { Img } from '../../components/Img';
 import { categoryHref } from '../catalog/links';
 import { telHref } from './Header';
 
@@ -86,9 +87,10 @@ function MobileMenu({ categories, phone, onClose }: { categories: Category[]; ph
   );
 }
 
-export function CategoryThumb({ cat, size }: { cat: Pick<Category, 'title' | 'imageUri'>; size: string }) {
+/** A category's round image (its WebP variants; at most 80 px wide on screen) or its first letter. */
+export function CategoryThumb({ cat, size }: { cat: Pick<Category, 'title' | 'imageUri' | 'imageVariants'>; size: string }) {
   return cat.imageUri ? (
-    <img src={cat.imageUri} alt="" width={56} height={56} loading="lazy" decoding="async" className={`${size} shrink-0 rounded-full bg-brand-50 object-cover`} />
+    <Img src={cat.imageUri} variants={cat.imageVariants} alt="" width={80} height={80} sizes="80px" className={`${size} shrink-0 rounded-full bg-brand-50 object-cover`} />
   ) : (
     <span aria-hidden="true" className={`${size} flex shrink-0 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-700`}>{cat.title.slice(0, 1)}</span>
   );

@@ -82,9 +82,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {categories.length > 0 && (
         <nav aria-label="دسته‌بندی‌ها" className="mx-auto mt-8 max-w-7xl px-3 md:px-6">
-          <ul className="flex gap-3 overflow-x-auto pb-2 md:justify-center md:gap-6">
+          {/* Centred by auto margins, not justify-center: when the strip overflows, the first categories stay reachable. */}
+          <ul className="flex gap-3 overflow-x-auto pb-2 md:gap-6">
             {categories.map((c) => (
-              <li key={c.id} className="shrink-0">
+              <li key={c.id} className="shrink-0 first:ms-auto last:me-auto">
                 <Link to={categoryHref(c)} className="flex w-20 flex-col items-center gap-2 text-center text-xs font-medium text-gray-700 hover:text-brand-700 md:w-28 md:text-sm">
                   <CategoryThumb cat={c} size="size-16 md:size-20" />
                   {c.title}

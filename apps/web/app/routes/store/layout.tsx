@@ -6,9 +6,16 @@ import { Header } from '../../features/layout/Header';
 import { MobileBar } from '../../features/layout/MobileBar';
 import type { Route } from './+types/layout';
 
-/** Only what the menus draw: the tree goes into every page's HTML. */
-function slimCategory(c: Category): Category {
-  return { id: c.id, title: c.title, parentId: c.parentId, imageUri: c.imageUri, children: c.children.map(slimCategory) } as Category;
+/**
+ * Only what the menus draw: the tree goes into every page's HTML. Category images are drawn at most 80 px wide, so
+ * the variants up to 300 px cover every screen density.
+ */
+type MenuCategory = Pick<Category, 'id' | 'title' | 'parentId' | 'imageUri' | 'imageVariants'> & { children: MenuCategory[] };
+function slimCategory(c: Category): MenuCategory {
+  return {
+    id: c.id, title: c.title, parentId: c.parentId, imageUri: c.imageUri,
+    imageVariants: c.imageVariants.filter((v) => v.width <= 300), children: c.children.map(slimCategory),
+  };
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -17,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     api.load<Category[]>('Category/GetCategories'),
     api.load<StoreSettings>('Settings'),
   ]);
-  return { categories: categories.map(slimCategory), settings, origin: context.origin };
+  return { categories: categories.map(slimCategory) as Category[], settings, origin: context.origin };
 }
 
 // The header and footer change only when the admin edits the catalogue: keep them across navigations.
