@@ -1,7 +1,4 @@
-export interface ImageVariant {
-  width: number;
-  uri: string;
-}
+import type { ImageVariant } from '@sorkhab/shared';
 
 /** A catalogue image from its WebP variants: srcset/sizes, explicit size, lazy unless it is above the fold. */
 export function Img({

@@ -30,7 +30,7 @@ export function deferModuleScripts(html: string): string {
     `for (const href of ${JSON.stringify(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
     `const [${imports.map((i) => i.name).join(', ')}] = await Promise.all([${imports.map((i) => `import(${i.specifier})`).join(', ')}]);`,
   ].join('\n');
-  const script2 = `<script type="module" async="">${start}\n${rest}</script>`;
+  const deferred = `<script type="module" async="">${start}\n${rest}</script>`;
   const before = html.slice(0, script.index).replace(PRELOAD_LINK, '');
-  return before + script2 + html.slice(script.index + script[0].length);
+  return before + deferred + html.slice(script.index + script[0].length);
 }

@@ -24,7 +24,7 @@ export interface Category {
   uri: string;
   imageUri: string | null;
   /** The image's WebP variants (srcset), empty without an uploaded image. */
-  imageVariants: { width: number; uri: string }[];
+  imageVariants: ImageVariant[];
   parentId: number | null;
   sortOrder: number;
   children: Category[];
@@ -130,6 +130,7 @@ export const ProductListQuerySchema = PagingQuerySchema.extend({
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
 export const ImageVariantSchema = z.object({ width: z.number(), uri: z.string() });
+export type ImageVariant = z.infer<typeof ImageVariantSchema>;
 export const ProductListItemSchema = z.object({
   id: z.number(), title: z.string(), alias: z.string(), imageUri: z.string().nullable(),
   imageVariants: z.array(ImageVariantSchema), price: z.number(), offPrice: z.number(),

@@ -40,7 +40,6 @@ function toListItem(row: ListRow, index: CategoryIndex, brandsById: Map<number, 
 
 export type ListMode = 'all' | 'latest' | 'bestselling' | 'popular';
 
-
 /** The ids of `ranked` that `cond` keeps, in `ranked`'s order. */
 async function idsAmong(db: Db, ranked: number[], cond: SQL): Promise<number[]> {
   const keep = new Set((await db.select({ id: products.id }).from(products).where(cond)).map((r) => r.id));

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import type { Brand, Category, ProductListItem } from '@sorkhab/shared';
 import type { ApiClient } from '../../lib/api';
+import { categoryThumbVariants } from '../layout/MobileBar';
 import { categoryTrail, findCategory } from './links';
 import { apiQueryOf, parseListing, type ListingState, type Sort } from './listing';
 import { toCard } from './ProductCard';
@@ -43,7 +44,7 @@ export async function loadListing(api: ApiClient, request: Request, kind: Listin
     products: { ...products, data: products.data.map(toCard) },
     brands: brands.filter((b) => b.productCount === undefined || b.productCount > 0),
     priceCeiling: top ? (top.hasOff && top.offPrice < top.price ? top.offPrice : top.price) : 0,
-    category: category ? { id: category.id, title: category.title, parentId: category.parentId, children: category.children.map(({ id, title, parentId, imageUri, imageVariants }) => ({ id, title, parentId, imageUri, imageVariants: imageVariants.filter((v) => v.width <= 300) })) } : null,
+    category: category ? { id: category.id, title: category.title, parentId: category.parentId, children: category.children.map(({ id, title, parentId, imageUri, imageVariants }) => ({ id, title, parentId, imageUri, imageVariants: categoryThumbVariants(imageVariants) })) } : null,
     trail: category ? categoryTrail(roots, category.id).map(({ id, title, parentId }) => ({ id, title, parentId })) : [],
     path: url.pathname,
     search: url.search,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import type { Category } from '@sorkhab/shared';
+import type { Category, ImageVariant } from '@sorkhab/shared';
 import { ChevronDown, ChevronEnd, CloseIcon, HomeIcon, MenuIcon, PhoneIcon, TruckIcon, UserIcon } from '../../components/icons';
 import { Img } from '../../components/Img';
 import { categoryHref } from '../catalog/links';
@@ -87,7 +87,13 @@ function MobileMenu({ categories, phone, onClose }: { categories: Category[]; ph
   );
 }
 
-/** A category's round image (its WebP variants; at most 80 px wide on screen) or its first letter. */
+/**
+ * The variants a category image needs: it is drawn at most 80 px wide, so up to 300 px covers every screen density.
+ * Menus and listings carry only these (the category tree goes into every page's HTML).
+ */
+export const categoryThumbVariants = (variants: ImageVariant[]) => variants.filter((v) => v.width <= 300);
+
+/** A category's round image (its WebP variants) or its first letter. */
 export function CategoryThumb({ cat, size }: { cat: Pick<Category, 'title' | 'imageUri' | 'imageVariants'>; size: string }) {
   return cat.imageUri ? (
     <Img src={cat.imageUri} variants={cat.imageVariants} alt="" width={80} height={80} sizes="80px" className={`${size} shrink-0 rounded-full bg-brand-50 object-cover`} />

@@ -3,18 +3,15 @@ import type { Category, StoreSettings } from '@sorkhab/shared';
 import { apiOf } from '../../lib/context';
 import { Footer } from '../../features/layout/Footer';
 import { Header } from '../../features/layout/Header';
-import { MobileBar } from '../../features/layout/MobileBar';
+import { categoryThumbVariants, MobileBar } from '../../features/layout/MobileBar';
 import type { Route } from './+types/layout';
 
-/**
- * Only what the menus draw: the tree goes into every page's HTML. Category images are drawn at most 80 px wide, so
- * the variants up to 300 px cover every screen density.
- */
+/** Only what the menus draw: the tree goes into every page's HTML. */
 type MenuCategory = Pick<Category, 'id' | 'title' | 'parentId' | 'imageUri' | 'imageVariants'> & { children: MenuCategory[] };
 function slimCategory(c: Category): MenuCategory {
   return {
     id: c.id, title: c.title, parentId: c.parentId, imageUri: c.imageUri,
-    imageVariants: c.imageVariants.filter((v) => v.width <= 300), children: c.children.map(slimCategory),
+    imageVariants: categoryThumbVariants(c.imageVariants), children: c.children.map(slimCategory),
   };
 }
 
