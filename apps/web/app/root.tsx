@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import './lib/context';
+import { useHydrated } from './components/ui/use-hydrated';
 import appCss from './app.css?inline';
 import vazirmatnArabic from '@fontsource-variable/vazirmatn/files/vazirmatn-arabic-wght-normal.woff2?url';
 import vazirmatnLatin from '@fontsource-variable/vazirmatn/files/vazirmatn-latin-wght-normal.woff2?url';
@@ -13,7 +14,7 @@ export const links = () => [
 
 /**
  * The shop's stylesheet (≈ 9 KB compressed) goes inside every server-rendered page: a phone paints the page as
- * soon as its HTML arrives instead of after one more round trip (docs/decisions/008-inline-css.md). Only the
+ * soon as its HTML arrives instead of after one more round trip (docs/decisions/008-first-paint.md). Only the
  * server bundle holds the text; in the browser the element keeps what the server wrote.
  */
 const STYLE_ID = 'sorkhab-css';
@@ -23,8 +24,10 @@ function inlineCss(): string {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Marks the document once React has hydrated it: app.css keeps script-only buttons inert until then.
+  const hydrated = useHydrated();
   return (
-    <html lang="fa" dir="rtl">
+    <html lang="fa" dir="rtl" data-hydrated={hydrated ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -6,7 +6,8 @@ import { cartStore } from '../../features/cart/store';
 import { shopperStore } from '../../features/account/shopper';
 import { mmss } from './format';
 import { localMobile, safeNext } from './session';
-import { Alert, primaryButton, useHydrated } from './ui';
+import { Alert, primaryButton } from './ui';
+import { useHydrated } from '../../components/ui/use-hydrated';
 import type { Route } from './+types/key';
 
 export const meta = () => [{ title: 'کد تأیید | سرخاب' }, { name: 'robots', content: 'noindex' }];

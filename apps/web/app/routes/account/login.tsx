@@ -5,7 +5,8 @@ import { browserApi } from '../../lib/api';
 import { apiOf } from '../../lib/context';
 import { normalizeLocalMobile } from './format';
 import { safeNext } from './session';
-import { Alert, primaryButton, useHydrated } from './ui';
+import { Alert, primaryButton } from './ui';
+import { useHydrated } from '../../components/ui/use-hydrated';
 import type { Route } from './+types/login';
 
 export const meta = () => [{ title: 'ورود | ثبت‌نام | سرخاب' }, { name: 'robots', content: 'noindex' }];

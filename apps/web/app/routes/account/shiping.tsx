@@ -7,7 +7,8 @@ import { apiOf } from '../../lib/context';
 import { AddressFields, checkDraft, emptyDraft, useDraft } from './address-form';
 import { Totals } from './totals';
 import { loadFor, localMobile, requireCustomer } from './session';
-import { Alert, card, primaryButton, useHydrated } from './ui';
+import { Alert, card, primaryButton } from './ui';
+import { useHydrated } from '../../components/ui/use-hydrated';
 import type { Route } from './+types/shiping';
 
 export const meta = () => [{ title: 'نشانی و پرداخت | سرخاب' }, { name: 'robots', content: 'noindex' }];

@@ -1,4 +1,4 @@
-import { useEffect, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { formatToman, toPersianDigits, type OrderStatus } from '@sorkhab/shared';
 
 export const inputClass = 'w-full rounded-xl border border-gray-200 bg-white px-3.5 py-2.5 text-gray-900 outline-none transition placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-400 disabled:bg-gray-50';
@@ -59,9 +59,3 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
   return out;
 }
 
-/** false during the server render and until hydration: forms stay disabled until their handlers exist. */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
