@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -15,14 +15,17 @@ import {
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
-import { authPlugin } from './lib/auth.js';
+import { authPlugin, declarePublic } from './lib/auth.js';
 import { ReadCache } from './lib/cache.js';
+import { fromDatabaseError } from './lib/db-errors.js';
 import { AppError } from './lib/errors.js';
+import { assertCleanText, jsonTooDeep, tooDeepError } from './lib/input-guard.js';
 import { keyMapOf, remapKeys, type KeyMap } from './lib/keys.js';
 import { memoryLimiter, redisLimiter, type Limiter } from './lib/limiter.js';
 import { originPlugin } from './lib/origin.js';
 import { validationError } from './lib/validation.js';
 import { localStorage, type Storage } from './modules/media/storage.js';
+import { startUploadSweeper } from './modules/media/sweep.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { productRoutes } from './modules/catalog/product.routes.js';
@@ -46,6 +49,8 @@ export interface Services {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** Every route as registered (method, URL, config with its access): what the access and fuzz tests walk. */
+    routeTable: RouteOptions[];
   }
   interface FastifyContextConfig {
     keyMaps?: { querystring?: KeyMap; body?: KeyMap };
@@ -73,7 +78,6 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   });
   await runMigrations(database);
   const cache = new ReadCache(database);
-  await cache.start();
   const uploadsDir = path.resolve(config.DATA_DIR, 'uploads');
   fs.mkdirSync(uploadsDir, { recursive: true });
   // ioredis is loaded only when configured (it costs memory in every process otherwise).
@@ -89,7 +93,17 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     redis?.disconnect();
     if (!opts.database) await database.close();
   });
+  // Temporary and unreferenced uploads older than an hour: at start-up, then hourly (onClose hooks run last-first: before the close above).
+  const uploadSweeper = startUploadSweeper(database.db, services.storage, app.log);
+  app.addHook('onClose', () => uploadSweeper.stop());
 
+  // JSON as Fastify parses it (prototype poisoning refused), but never nested deeper than any request needs.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonTooDeep(body as string)) return done(tooDeepError(), undefined);
+    return parseJson(request, body as string, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are plain JSON; response schemas are documentation (the OpenAPI page), not a cost per request.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -98,14 +112,20 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     reply.code(404).send({ success: false, data: null, error: { code: 'NOT_FOUND', message: `مسیر ${request.method} ${request.url.split('?')[0]} وجود ندارد` } });
   });
 
+  const routeTable: RouteOptions[] = [];
+  app.decorate('routeTable', routeTable);
   // Field names are matched case-insensitively (`OffPersent` = `offPersent`), as the old clients send both.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config as object), access: 'public' } as any;
+    routeTable.push(route);
     const schema = route.schema as { querystring?: any; body?: any } | undefined;
     if (!schema) return;
     route.config = { ...(route.config as object), keyMaps: { querystring: keyMapOf(schema.querystring), body: keyMapOf(schema.body) } } as any;
   });
   app.addHook('preValidation', async (request) => {
+    // Every text a request carries, before any schema or SQL sees it: no NUL, no lone surrogate.
+    assertCleanText(request.params);
+    assertCleanText(request.query);
+    if (!request.isMultipart()) assertCleanText(request.body);
     const maps = request.routeOptions.config.keyMaps;
     if (!maps) return;
     if (maps.querystring) request.query = remapKeys(request.query, maps.querystring);
@@ -117,9 +137,12 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // No inline script runs unless its page names it: web.ts adds the render's nonce or the cached page's hashes
+        // (lib/csp.ts, docs/decisions/009-script-csp.md). Styles stay inline (the storefront inlines its CSS).
+        scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // trustseal.enamad.ir: the eNamad seal's image (the footer links to the same host).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://trustseal.enamad.ir'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         formAction: ["'self'", 'https://www.zarinpal.com', 'https://sandbox.zarinpal.com', 'https://payment.zarinpal.com'],
@@ -132,6 +155,14 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   });
   // Brotli at quality 4: most of the size win of 11 at a small fraction of the CPU per response.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  // HEAD mirrors GET: Fastify's HEAD twin of a GET route drops the body in its own onSend hook, which
+  // ran before compression's, so HEAD lost GET's content-encoding and vary. Put that hook last.
+  // (Registered after compress, so compress has already added its hook to the route.)
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'HEAD' || !Array.isArray(route.onSend)) return;
+    const i = route.onSend.findIndex((hook) => hook.name === 'headRouteOnSendHandler');
+    if (i >= 0) route.onSend.push(...route.onSend.splice(i, 1));
+  });
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(originPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(authPlugin, { db: () => database.db });
@@ -143,16 +174,27 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(async (docs) => {
+    declarePublic(docs);
+    // The docs page keeps its own policy (its scripts by hash); Swagger UI's bundle also writes <style> elements,
+    // so its style-src allows inline styles (a hash list beside 'unsafe-inline' would switch that off).
+    await docs.register(swaggerUi, {
+      routePrefix: '/api/docs', staticCSP: true,
+      transformStaticCSP: (csp) => csp.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
+    });
+  });
 
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-    allowedPath: (p) => !p.includes('..') && !p.endsWith('.tmp'),
+  await app.register(async (files) => {
+    declarePublic(files);
+    await files.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      allowedPath: (p) => !p.includes('..') && !p.endsWith('.tmp'),
+    });
   });
 
   // The API's table of contents.
@@ -176,6 +218,11 @@ function errorHandler(this: FastifyInstance, err: any, request: any, reply: any)
     reply.code(status).send({ success: false, data: null, error: { code, message, ...(fields ? { fields } : {}) } });
 
   if (err instanceof AppError) return send(err.status, err.code, err.message, err.fields);
+  const fromDb = fromDatabaseError(err);
+  if (fromDb) {
+    request.log.info({ err }, 'request refused by a database constraint');
+    return send(fromDb.status, fromDb.code, fromDb.message);
+  }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const e = validationError(err.validation.map((v: any) => ({
       path: String(v.instancePath ?? '').split('/').filter(Boolean), message: v.message,

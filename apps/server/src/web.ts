@@ -7,6 +7,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { App } from './app.js';
+import { declarePublic } from './lib/auth.js';
+import { newNonce, nonceSource, nonceToHashes, withScriptSources } from './lib/csp.js';
 
 /** Storefront pages (and their client-navigation `.data` twins) whose HTML is the same for everyone. */
 const SHARED_PAGE = /^\/(?:\?|$|_root\.data|product-list|product\/|last-products|suggest-products|contact|sitemap\.xml|robots\.txt)/;
@@ -51,6 +53,8 @@ export async function mountWeb(app: App, webDir = WEB_DIR): Promise<boolean> {
   const handle = createRequestHandler(build, app.services.config.NODE_ENV === 'production' ? 'production' : 'development');
 
   await app.register(async (web) => {
+    // Pages and their files are public; account pages ask the API, which checks the shopper's session.
+    declarePublic(web);
     await web.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',
@@ -80,24 +84,40 @@ export async function mountWeb(app: App, webDir = WEB_DIR): Promise<boolean> {
         if (value === undefined) continue;
         for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
       }
-      const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+      // HEAD is answered as GET: the same status and headers (content-type, cache, CSP), and Node
+      // leaves the body out. React Router would answer a HEAD without a body, which Fastify sent as JSON `null`.
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      const hasBody = method !== 'GET';
       const webRequest = new Request(`${origin}${request.url}`, {
-        method: request.method,
+        method,
         headers,
         signal: controller.signal,
         ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
       } as RequestInit);
-      const context = { transport: serverApi(app, request), origin } as never;
+      // Every render gets a fresh CSP nonce for the inline scripts it writes (docs/decisions/009-script-csp.md).
+      const nonce = newNonce();
+      const policy = String(reply.getHeader('content-security-policy') ?? '');
+      const context = { transport: serverApi(app, request), origin, nonce } as never;
       // Catalogue pages look the same to every shopper (the cart loads in the browser): keep up to
       // 300 of them per cache generation. The page map lives in the read cache, so every catalogue,
-      // stock or content write (and NOTIFY from other copies) drops it with the JSON it was built from.
-      if (request.method === 'GET' && SHARED_PAGE.test(request.url)) {
+      // stock or content write on any copy (the cache generation, lib/cache.ts) drops it with the JSON it was built from.
+      if (method === 'GET' && SHARED_PAGE.test(request.url)) {
         const pages = await app.services.cache.getOrLoad('html-pages', async () => new Map<string, CachedPage>());
         const key = `${origin}${request.url}`;
         let page = pages.get(key);
         if (!page) {
           const res = await handle(webRequest, context);
-          page = { status: res.status, headers: [...res.headers].filter(([k]) => k !== 'set-cookie'), body: Buffer.from(await res.arrayBuffer()) };
+          let body = Buffer.from(await res.arrayBuffer());
+          // The cached copy carries no nonce (one sent to everyone would be no secret): its scripts are named by hash.
+          let scripts: string[] = [];
+          if (res.headers.get('content-type')?.startsWith('text/html')) {
+            const hashed = nonceToHashes(body.toString('utf8'), nonce);
+            body = Buffer.from(hashed.html);
+            scripts = hashed.sources;
+          }
+          const pageHeaders = [...res.headers].filter(([k]) => k !== 'set-cookie' && k !== 'content-security-policy');
+          if (policy) pageHeaders.push(['content-security-policy', withScriptSources(policy, scripts)]);
+          page = { status: res.status, headers: pageHeaders, body };
           if (res.status === 200 && !res.headers.has('set-cookie')) {
             if (pages.size >= 300) pages.delete(pages.keys().next().value!);
             pages.set(key, page);
@@ -119,6 +139,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR): Promise<boolean> {
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);
       });
+      if (policy) reply.header('content-security-policy', withScriptSources(policy, [nonceSource(nonce)]));
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
+import { ReadCache } from '../src/lib/cache.js';
 import { testConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { bearer, DB_KIND, freshDatabase, login } from './helpers.js';
@@ -39,12 +40,85 @@ describe.runIf(DB_KIND === 'postgres')('read cache across server copies', () => 
     const token = await login(a, 'admin', 'admin-pass-123');
     const created = await a.inject({ method: 'POST', url: '/api/Brand/Create', payload: { title: 'برند تازه' }, headers: bearer(token) });
     expect(created.statusCode).toBe(200);
-    // NOTIFY is asynchronous: allow it a moment to arrive, but never serve the stale list afterwards.
-    let titles: string[] = [];
-    for (let i = 0; i < 50 && !titles.includes('برند تازه'); i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      titles = (await b.inject({ method: 'GET', url: '/api/Brand/GetAll' })).json().data.map((x: { title: string }) => x.title);
-    }
+    // No waiting: the write's response is sent after the cache generation moved, and B checks it before answering.
+    const titles = (await b.inject({ method: 'GET', url: '/api/Brand/GetAll' })).json().data.map((x: { title: string }) => x.title);
     expect(titles).toEqual(['برند تازه']);
+  });
+});
+
+describe('ReadCache generation check', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  beforeAll(async () => { database = await freshDatabase(); });
+  afterAll(async () => { await database?.drop(); });
+
+  /** The cache over this database, counting its queries; `holdNext()` keeps the next query's answer back after it has run. */
+  function counted() {
+    const state = { queries: 0 };
+    let held: { ran: () => void; gate: Promise<void> } | undefined;
+    const db = {
+      execute: async (q: unknown) => {
+        state.queries++;
+        const mine = held;
+        held = undefined;
+        const res = await (database.db.execute as (q: unknown) => Promise<unknown>)(q);
+        mine?.ran();
+        await mine?.gate;
+        return res;
+      },
+    };
+    const holdNext = () => {
+      let open!: () => void;
+      let ran!: () => void;
+      const hasRun = new Promise<void>((r) => { ran = r; });
+      held = { ran, gate: new Promise<void>((r) => { open = r; }) };
+      return { hasRun, open };
+    };
+    return { cache: new ReadCache({ ...database, db: db as never }), state, holdNext };
+  }
+
+  it.runIf(DB_KIND === 'pglite')('asks PGlite nothing (one process owns the folder)', async () => {
+    const { cache, state } = counted();
+    expect(await cache.getOrLoad('k', async () => 1)).toBe(1);
+    expect(await cache.getOrLoad('k', async () => 2)).toBe(1);
+    await cache.invalidate();
+    expect(await cache.getOrLoad('k', async () => 3)).toBe(3);
+    expect(state.queries).toBe(0);
+  });
+
+  it.runIf(DB_KIND === 'postgres')('never answers from a generation query that started before the call', async () => {
+    const { cache, holdNext } = counted();
+    const other = counted().cache; // another copy
+    expect(await cache.getOrLoad('k', async () => 'old')).toBe('old');
+    // A generation query reads the counter, then its answer is held back while another copy writes.
+    const held = holdNext();
+    const early = cache.getOrLoad('k', async () => 'early');
+    await held.hasRun;
+    await other.invalidate();
+    const late = cache.getOrLoad('k', async () => 'new');
+    held.open();
+    expect(await early).toBe('old'); // its query read the counter before the write
+    expect(await late).toBe('new'); // began after the write was acknowledged: must not reuse the held query
+  });
+
+  it.runIf(DB_KIND === 'postgres')('shares one query among calls that arrive together', async () => {
+    const { cache, state } = counted();
+    await cache.getOrLoad('k', async () => 1);
+    state.queries = 0;
+    const values = await Promise.all(Array.from({ length: 50 }, () => cache.getOrLoad('k', async () => 2)));
+    expect(values).toEqual(Array(50).fill(1));
+    expect(state.queries).toBeLessThanOrEqual(2); // the one in flight and the one queued behind it
+  });
+
+  it('does not keep what a load read before an invalidation', async () => {
+    const { cache } = counted();
+    let finish!: (v: string) => void;
+    let loading!: () => void;
+    const started = new Promise<void>((r) => { loading = r; });
+    const slow = cache.getOrLoad('k', () => new Promise<string>((r) => { finish = r; loading(); }));
+    await started;
+    await cache.invalidate();
+    finish('before the write');
+    expect(await slow).toBe('before the write');
+    expect(await cache.getOrLoad('k', async () => 'after')).toBe('after');
   });
 });

@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -10,11 +12,19 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../src/db/migrate.js';
 
+/** apps/web, as web.ts's WEB_DIR (not imported here: the setup stays light). */
+const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+
 /**
  * Migrates once per run: a PGlite snapshot every test file loads (a fresh migrate costs seconds),
  * and, when TEST_DATABASE_URL is set, a template database on PostgreSQL that each file clones.
  */
 export default async function setup({ provide }: { provide: (key: string, value: string) => void }) {
+  // The page tests (CSP, HEAD) mount the web build: `npm test` builds it first; a bare `vitest run` gets it
+  // built here once when it is missing, never in two test files at once.
+  if (!fs.existsSync(path.join(WEB_DIR, 'build/server/index.js'))) {
+    execFileSync('npm', ['run', 'build', '--silent', '-w', 'apps/web'], { cwd: path.resolve(WEB_DIR, '../..'), stdio: 'ignore' });
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-test-'));
   const client = await PGlite.create({ extensions: { pg_trgm } });
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });

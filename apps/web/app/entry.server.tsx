@@ -1,17 +1,28 @@
 import { Writable } from 'node:stream';
-import type { EntryContext } from 'react-router';
+import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
 import { deferModuleScripts } from './lib/defer-scripts';
 
 export const streamTimeout = 5_000;
 
+declare module 'react-router' {
+  interface AppLoadContext {
+    /**
+     * This render's CSP nonce (fresh per render, set by the server's web.ts): every inline script React Router and
+     * React write carries it, and no other inline script runs (docs/decisions/009-script-csp.md).
+     */
+    nonce?: string;
+  }
+}
+
 /**
  * React Router's Node entry, with one change: the shop has no Suspense boundaries (a streamed boundary would move
  * the page after its first paint), so the whole document is rendered, then its module scripts are set to start
  * after the first frame (lib/defer-scripts.ts) and it is sent in one piece, which is also what the page cache keeps.
  */
-export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext?: AppLoadContext) {
+  const nonce = loadContext?.nonce;
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
 
   return new Promise<Response>((resolve, reject) => {
@@ -31,7 +42,8 @@ export default function handleRequest(request: Request, status: number, headers:
         callback();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
       onShellReady() {
         shellRendered = true;
       },

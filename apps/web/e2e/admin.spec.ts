@@ -185,6 +185,10 @@ test('an admin resets a user\'s password and that user logs in with it', async (
   await dialog.getByLabel('نام کاربری').fill(username);
   await dialog.locator('input[type=password]').fill('first-pass-123');
   await dialog.getByLabel('نام', { exact: true }).fill('سارا');
+  // A new user is a plain user unless the admin says otherwise.
+  const isAdmin = dialog.getByRole('checkbox', { name: 'مدیر فروشگاه' });
+  await expect(isAdmin).not.toBeChecked();
+  await isAdmin.check();
   await dialog.getByRole('button', { name: 'ذخیره' }).click();
   await expect(toast(page, 'کاربر افزوده شد')).toBeVisible();
 

@@ -98,6 +98,36 @@ test('from the home page through the mega menu to a listing, filters, pages, a p
   await expect(cartCount(page)).toHaveText('۱');
 });
 
+test('a tap on add-to-cart while the cart is still loading is not lost', async ({ page, request }) => {
+  // A product without options, so one tap adds it.
+  const list = await api<{ data: Item[] }>(request, 'Product/All?pageSize=100&inStock=true&sort=cheapest');
+  let product: Item | undefined;
+  for (const item of list.data) {
+    const d = await api<{ attributes: { colorObj?: unknown[] | null; arr?: unknown[] | null; obj?: unknown[] | null }[] }>(request, `Product/ById?id=${item.id}`);
+    if (!d.attributes.some((a) => a.colorObj?.length || a.arr?.length || a.obj?.length)) { product = item; break; }
+  }
+  expect(product, 'a plain in-stock product in the demo catalogue').toBeTruthy();
+
+  // Hold the page's first cart load until the shopper has tapped (a slow network, made certain).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(/\/api\/Cart$/, async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.continue();
+  });
+  const loading = page.waitForRequest((r) => /\/api\/Cart$/.test(r.url()) && r.method() === 'GET');
+  await page.goto(`/product/${product!.id}`);
+  await loading; // hydrated, and the cart is on its way
+  const button = page.getByTestId('add-to-cart');
+  await expect(button).toBeEnabled();
+  await button.click();
+  await expect(button).toHaveText(/در حال افزودن/); // taken, waiting behind the load
+  release();
+  await expect(page.getByText('به سبد خرید افزوده شد')).toBeVisible();
+  await expect(cartCount(page)).toHaveText('۱');
+  await expect(button).toHaveText(/افزودن به سبد خرید/);
+});
+
 test('a search with Arabic ي and ك finds the Persian-titled product', async ({ page, request }) => {
   const list = await api<{ data: Item[] }>(request, 'Product/All?pageSize=100');
   const product = list.data.find((p) => /ی/.test(p.title) && /ک/.test(p.title)) ?? list.data.find((p) => /[یک]/.test(p.title))!;

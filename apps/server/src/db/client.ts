@@ -17,7 +17,7 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Subscribe to a NOTIFY channel (cache invalidation across copies). */
+  /** Subscribe to a NOTIFY channel. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
@@ -61,10 +61,10 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 async function openPglite(dir: string | undefined): Promise<Database> {
-  let release = () => {};
+  let release = async () => {};
   if (dir) {
     fs.mkdirSync(dir, { recursive: true }); // PGlite does not create parent folders
-    release = acquireLock(dir);
+    release = await acquireLock(dir);
   }
   let client: PGlite;
   try {
@@ -72,7 +72,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     // process; 24 MB holds a shop's hot pages (search runs in memory, not over the table) and keeps the server well under 400 MB.
     client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
   } catch (err) {
-    release();
+    await release();
     throw err;
   }
   const db = drizzlePglite(client, { schema });
@@ -87,7 +87,29 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     },
     async close() {
       await client.close();
-      release();
+      await release();
     },
   };
+}
+
+/**
+ * Runs fn while holding a PostgreSQL session advisory lock (on a pool connection kept for the
+ * duration; the server drops the lock if this process dies), so two copies starting at once take
+ * turns: the second waits, then finds the work done. On PGlite the folder lock already admits one process: fn just runs.
+ */
+export async function withAdvisoryLock<T>(database: Database, key: number, fn: () => Promise<T>): Promise<T> {
+  if (database.kind !== 'postgres') return fn();
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+  } catch (err) {
+    client.release(err as Error);
+    throw err;
+  }
+  try {
+    return await fn();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [key]).then(() => client.release(), (err: Error) => client.release(err));
+  }
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DbOrTx } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
-import { forbidden, unauthorized } from './errors.js';
+import { AppError, forbidden, unauthorized } from './errors.js';
 import { randomToken, sha256 } from './password.js';
 
 /** Who may call a route. A route that declares nothing is admin-only (fails closed). */
@@ -55,7 +55,30 @@ function tokenOf(request: FastifyRequest, role: Role): string | undefined {
   return request.cookies?.[role === 'admin' ? ADMIN_COOKIE : CUSTOMER_COOKIE];
 }
 
-/** Checks access in onRequest, before any body is read: an anonymous upload is never parsed. */
+/**
+ * The one spelling of an API path that is served: `/api/` in lower case, no empty, dot or encoded segments,
+ * no `;`, no backslash. The rest may differ in case and end in one slash, as the spec's clients send
+ * (`Product/ById/?id=`).
+ */
+const NON_CANONICAL = /\/\/|%|;|\\|\/\.{1,2}(?:\/|$)/;
+export function isCanonicalApiPath(url: string): boolean {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  return path.startsWith('/api/') && !NON_CANONICAL.test(path);
+}
+
+/** Marks every route registered in this scope (plugins such as static files included) as public. */
+export function declarePublic(scope: FastifyInstance) {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...(route.config as object), access: 'public' } as typeof route.config;
+  });
+}
+
+/**
+ * Checks access in onRequest, before any body is read: an anonymous upload is never parsed.
+ * Access is the matched route's own declaration, whatever spelling of the URL reached it, and a
+ * route that declares nothing is admin-only.
+ */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: () => DbOrTx }) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('resolveAuth', async function (this: FastifyRequest, role: Role) {
@@ -68,8 +91,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: () => DbOr
   });
 
   app.addHook('onRequest', async (request) => {
-    if (request.is404 || !request.url.startsWith('/api/')) return;
-    const access: Access = request.routeOptions.config.access ?? 'admin';
+    if (request.is404) return;
+    const route = request.routeOptions;
+    if (route.url?.startsWith('/api') && !isCanonicalApiPath(request.url)) {
+      throw new AppError(404, 'NOT_FOUND', 'مسیر درخواستی وجود ندارد');
+    }
+    const access: Access = route.config.access ?? 'admin';
     if (access === 'public') return;
     const role: Role = access === 'admin' ? 'admin' : 'customer';
     const token = tokenOf(request, role);

@@ -1,43 +1,98 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 
-const CHANNEL = 'sorkhab_cache';
-
 /**
- * In-process cache of catalogue reads. Every write calls invalidate(), which clears this copy
- * at once and tells the other copies through PostgreSQL NOTIFY, so the next read anywhere is fresh.
- * A read that started before an invalidation never stores its (possibly stale) result.
+ * In-process cache of catalogue reads (JSON bodies, indexes, the storefront's HTML pages).
+ * Rule: a write is visible to the very next read on every copy of the server.
+ *
+ * - PGlite: one process owns the database (the folder is locked), so the writer's own
+ *   invalidate() clearing the map is enough; reads never ask the database anything.
+ * - PostgreSQL (N copies): the table `cache_generation` holds one counter. invalidate() runs
+ *   after the write has committed and bumps it (`v = v + 1`) before the write's response is sent.
+ *   Before answering from memory, getOrLoad reads the counter with a query that STARTED after
+ *   the call began; if it moved past the generation this copy's entries were loaded under,
+ *   the map is dropped. So a read that arrives after a write's response on any copy sees the
+ *   bump and reloads. Concurrent reads share one query: a caller joins the query that is
+ *   queued (not yet started), never one already in flight, so at most one query runs and one
+ *   waits, however many requests arrive.
+ * - A load stores its result only if nothing cleared the map while it ran (local `epoch`), so a
+ *   read that began before a write never caches what it read.
+ *
+ * NOTIFY used to carry invalidations between copies; it arrived asynchronously (a read right
+ * after a write on another copy could be stale), and the counter makes it redundant, so it is gone.
  */
 export class ReadCache {
   private map = new Map<string, unknown>();
-  private generation = 0;
+  /** Bumped at every clear; a load stores only under the epoch it started in. */
+  private epoch = 0;
+  /** The database generation this copy's entries were loaded under (-1: none yet). */
+  private loadedGen = -1;
   private readonly max: number;
+  private readonly shared: boolean;
+  private running?: Promise<void>;
+  private queued?: Promise<void>;
 
   constructor(private readonly database: Database, max = 2000) {
     this.max = max;
-  }
-
-  async start(): Promise<void> {
-    await this.database.listen(CHANNEL, () => this.clearLocal());
+    this.shared = database.kind === 'postgres';
   }
 
   private clearLocal() {
-    this.generation++;
+    this.epoch++;
     this.map.clear();
   }
 
+  /** Takes a generation read from the database; generations only grow, an older answer changes nothing. */
+  private observe(gen: number) {
+    if (gen > this.loadedGen) {
+      this.clearLocal();
+      this.loadedGen = gen;
+    }
+  }
+
+  private runCheck(): Promise<void> {
+    const p = (async () => {
+      const res = await this.database.db.execute(sql`select v from cache_generation where id = 1`);
+      const row = (res as unknown as { rows: { v: string | number }[] }).rows[0];
+      this.observe(row ? Number(row.v) : 0);
+    })();
+    this.running = p;
+    p.then(() => {}, () => {}).then(() => {
+      if (this.running === p) this.running = undefined;
+    });
+    return p;
+  }
+
+  /** Resolves after a generation query that started after this call has been applied. */
+  private fresh(): Promise<void> {
+    if (!this.running) return this.runCheck();
+    // One is in flight: it may have read the counter before this caller's write was acknowledged.
+    this.queued ??= this.running.then(() => {}, () => {}).then(() => {
+      this.queued = undefined;
+      return this.runCheck();
+    });
+    return this.queued;
+  }
+
   async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.shared) await this.fresh();
     if (this.map.has(key)) return this.map.get(key) as T;
-    const gen = this.generation;
+    const epoch = this.epoch;
     const value = await load();
-    if (gen === this.generation) {
+    if (epoch === this.epoch) {
       if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value!);
       this.map.set(key, value);
     }
     return value;
   }
 
+  /** Call after a write has committed (outside its transaction), before answering it. */
   async invalidate(): Promise<void> {
     this.clearLocal();
-    await this.database.notify(CHANNEL, String(process.pid)).catch(() => {});
+    if (!this.shared) return;
+    const res = await this.database.db.execute(sql`insert into cache_generation (id, v) values (1, 1)
+      on conflict (id) do update set v = cache_generation.v + 1 returning v`);
+    // Loads that began before the bump must not store (they may predate another copy's write).
+    this.observe(Number((res as unknown as { rows: { v: string | number }[] }).rows[0]!.v));
   }
 }

@@ -26,6 +26,19 @@ describe.each(kinds)('%s limiter', (_name, make) => {
     expect(await limiter.hit('a', 1, 150)).toBe(true);
   });
 
+  it('takes back one hit on refund, and never goes below zero', async () => {
+    const limiter = make();
+    expect(await limiter.hit('f', 2, 10_000)).toBe(true);
+    expect(await limiter.hit('f', 2, 10_000)).toBe(true);
+    await limiter.refund('f');
+    expect(await limiter.hit('f', 2, 10_000)).toBe(true);
+    expect(await limiter.hit('f', 2, 10_000)).toBe(false);
+    await limiter.refund('unknown');
+    await limiter.refund('unknown');
+    expect(await limiter.hit('unknown', 1, 10_000)).toBe(true);
+    expect(await limiter.hit('unknown', 1, 10_000)).toBe(false);
+  });
+
   it('forgets a key on reset', async () => {
     const limiter = make();
     await limiter.hit('r', 1, 10_000);
@@ -45,5 +58,11 @@ describe.runIf(redis)('redis limiter across copies', () => {
     expect(await b.hit('otp', 2, 10_000)).toBe(true);
     expect(await a.hit('otp', 2, 10_000)).toBe(false);
     other.disconnect();
+  });
+
+  it('leaves no key behind when refunding a window that has ended', async () => {
+    const prefix = `sorkhab:test:refund:${process.pid}:${Date.now()}:`;
+    await redisLimiter(redis!, prefix).refund('gone');
+    expect(await redis!.exists(`${prefix}gone`)).toBe(0);
   });
 });

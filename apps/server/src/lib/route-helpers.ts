@@ -29,11 +29,14 @@ export async function withForm<S extends z.ZodType, T>(
 ): Promise<T> {
   const form = await readForm(request, maxFiles);
   const input = parseWith(schema, remapKeys(form.fields, keyMapOf(schema)));
-  const batch = new UploadBatch(request.server.services.storage);
+  const { storage, database } = request.server.services;
+  const batch = new UploadBatch(storage, database.db);
   try {
     return await handle(input, form.files, batch);
   } catch (err) {
-    await batch.rollback(); // a failed write leaves no orphan file
+    // A failed write leaves no orphan file: what this request wrote goes, unless another request
+    // claimed it meanwhile or a row references it (the same picture is one file for everyone).
+    await batch.rollback();
     throw err;
   }
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { badRequest } from './errors.js';
+import { assertCleanText } from './input-guard.js';
 
 /** Zod issues → `{ field: message }`, first message per field. */
 export function issuesToFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
@@ -19,6 +20,7 @@ export function validationError(issues: readonly { path: readonly PropertyKey[];
 
 /** Parses with a shared schema, throwing the 400 envelope error on failure. */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  assertCleanText(input); // form fields are parsed here, not by the route's preValidation
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(result.error.issues);
   return result.data;

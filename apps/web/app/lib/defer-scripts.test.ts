@@ -61,4 +61,15 @@ describe('deferModuleScripts', () => {
     const noScript = '<!DOCTYPE html><html><head><link rel="modulepreload" href="/a.js"/></head><body></body></html>';
     expect(deferModuleScripts(noScript)).toBe(noScript);
   });
+
+  it('keeps the CSP nonce on the module script and drops nonce-carrying preloads too', () => {
+    const nonced = page(routerScript)
+      .replaceAll(/<link rel="modulepreload" href="([^"]+)"\/>/g, '<link rel="modulepreload" href="$1" nonce="n0nce+/="/>')
+      .replaceAll('<script', '<script nonce="n0nce+/="');
+    const out = deferModuleScripts(nonced);
+    expect(out).not.toContain('rel="modulepreload"');
+    expect(out).toContain('<script nonce="n0nce+/=" type="module" async="">await new Promise');
+    expect(out.match(/<script/g)).toHaveLength(3);
+    expect(out.match(/<script nonce="n0nce\+\/="/g)).toHaveLength(3);
+  });
 });

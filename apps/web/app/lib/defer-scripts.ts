@@ -8,16 +8,18 @@
  * start-up, only later: the preloads are dropped from the head, and the module script first waits for the first
  * frame, then adds the same preloads (no request waterfall) and imports the same modules before `entry.client`.
  *
+ * The script keeps its CSP nonce (docs/decisions/009-script-csp.md); the preloads it adds need none ('self').
  * Anything it does not recognise is left exactly as React Router wrote it.
  */
-const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
-const PRELOAD_LINK = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const MODULE_SCRIPT = /<script((?: nonce="[^"<>]*")?) type="module" async="">([\s\S]*?)<\/script>/;
+const PRELOAD_LINK = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"<>]*")?\/>/g;
 const STATIC_IMPORT = /^\s*import \* as ([A-Za-z_$][\w$]*) from ("[^"]+");\s*$/gm;
 
 export function deferModuleScripts(html: string): string {
   const script = MODULE_SCRIPT.exec(html);
   if (!script) return html;
-  const body = script[1]!;
+  const nonceAttr = script[1]!;
+  const body = script[2]!;
   const imports = [...body.matchAll(STATIC_IMPORT)].map((m) => ({ name: m[1]!, specifier: m[2]! }));
   const rest = body.replace(STATIC_IMPORT, '');
   // Another kind of static import (a manifest or HMR import) would still load at once: leave the page alone.
@@ -30,7 +32,7 @@ export function deferModuleScripts(html: string): string {
     `for (const href of ${JSON.stringify(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
     `const [${imports.map((i) => i.name).join(', ')}] = await Promise.all([${imports.map((i) => `import(${i.specifier})`).join(', ')}]);`,
   ].join('\n');
-  const deferred = `<script type="module" async="">${start}\n${rest}</script>`;
+  const deferred = `<script${nonceAttr} type="module" async="">${start}\n${rest}</script>`;
   const before = html.slice(0, script.index).replace(PRELOAD_LINK, '');
   return before + deferred + html.slice(script.index + script[0].length);
 }

@@ -1,11 +1,33 @@
 import { z } from 'zod';
+import { toLatinDigits } from '../fa/digits.js';
 import { PagingQuerySchema } from './common.js';
 import { id, optionalBool, optionalId, optionalInt, optionalText } from './fields.js';
+
+/**
+ * A link an admin may put on a slide or banner: a path on this shop (`/product/1`, not `//host` or `/\host`, which
+ * browsers read as another host) or an absolute http(s) URL. Never `javascript:`, `data:` or any other scheme, and no
+ * spaces or control characters (browsers drop tabs and newlines from URLs, which would turn `/\t/host` into `//host`).
+ * The storefront checks again before it prints a link (defence in depth).
+ */
+export function isSafeLink(link: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (!link || /[\s\u0000-\u001f\u007f\\]/.test(link)) return false;
+  if (link.startsWith('/')) return !link.startsWith('//');
+  if (!/^https?:\/\//i.test(link)) return false;
+  try {
+    const url = new URL(link);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+export const SAFE_LINK_MESSAGE = 'پیوند باید با / شروع شود (صفحه‌ای از همین فروشگاه) یا نشانی کامل http یا https باشد';
+const linkField = optionalText('پیوند', 500).refine((v) => v === undefined || v === '' || isSafeLink(v), SAFE_LINK_MESSAGE);
 
 export const SlideFormSchema = z.object({
   id: optionalId('شناسه اسلاید'),
   title: optionalText('عنوان', 200),
-  link: optionalText('پیوند', 500),
+  link: linkField,
   categoryId: optionalId('دسته‌بندی'),
   sortOrder: optionalInt('ترتیب', { min: 0, max: 100000 }),
   isActive: optionalBool('فعال'),
@@ -25,6 +47,44 @@ export const SliderListQuerySchema = PagingQuerySchema.extend({
 export const SliderByCategoryQuerySchema = z.object({ categoryId: id('دسته‌بندی') });
 
 /* ---------- store settings ---------- */
+
+/**
+ * The eNamad trust seal is stored as its id and code only, never as HTML (issue 9): the storefront prints the official
+ * link and image itself (enamadSealUrls). Both empty = no seal.
+ */
+export const ENAMAD_ID_MAX = 12;
+export const ENAMAD_CODE_MAX = 64;
+const sealPart = (v: unknown) => (typeof v === 'string' ? toLatinDigits(v).trim() : typeof v === 'number' ? String(v) : v === null ? '' : v);
+const ENAMAD_ID = new RegExp(`^[0-9]{1,${ENAMAD_ID_MAX}}$`);
+const ENAMAD_CODE = new RegExp(`^[A-Za-z0-9]{1,${ENAMAD_CODE_MAX}}$`);
+export type EnamadSeal = { enamadId: string; enamadCode: string };
+
+/** The official seal's link and image addresses, or null unless both parts are well formed. */
+export function enamadSealUrls(seal: Partial<EnamadSeal>): { href: string; img: string } | null {
+  const { enamadId: id = '', enamadCode: code = '' } = seal;
+  if (!ENAMAD_ID.test(id) || !ENAMAD_CODE.test(code)) return null;
+  const query = `id=${id}&Code=${code}`;
+  return { href: `https://trustseal.enamad.ir/?${query}`, img: `https://trustseal.enamad.ir/logo.aspx?${query}` };
+}
+
+/**
+ * The id and code from the HTML eNamad hands out (`<a href="https://trustseal.enamad.ir/?id=…&amp;Code=…">…`), for
+ * admins who paste that snippet; null when it holds no well-formed seal link. Only the two values are kept.
+ */
+export function parseEnamadSeal(html: string): EnamadSeal | null {
+  const text = html.slice(0, 20_000).replace(/&amp;/gi, '&');
+  for (const m of text.matchAll(/trustseal\.enamad\.ir\/?(?:logo\.aspx)?\?([^"'\s<>]*)/gi)) {
+    let id = '';
+    let code = '';
+    for (const [name, value] of new URLSearchParams(m[1])) {
+      if (name.toLowerCase() === 'id') id ||= value;
+      else if (name.toLowerCase() === 'code') code ||= value;
+    }
+    if (ENAMAD_ID.test(id) && ENAMAD_CODE.test(code)) return { enamadId: id, enamadCode: code };
+  }
+  return null;
+}
+
 export const FaqItemSchema = z.object({
   question: z.string({ error: 'پرسش باید متن باشد' }).min(1, 'پرسش الزامی است').max(300, 'پرسش باید حداکثر ۳۰۰ کاراکتر باشد'),
   answer: z.string({ error: 'پاسخ باید متن باشد' }).min(1, 'پاسخ الزامی است').max(3000, 'پاسخ باید حداکثر ۳۰۰۰ کاراکتر باشد'),
@@ -38,9 +98,22 @@ export const StoreSettingsSchema = z.object({
   workingHours: z.string({ error: 'ساعت کاری باید متن باشد' }).max(200, 'ساعت کاری باید حداکثر ۲۰۰ کاراکتر باشد'),
   shippingFee: z.number({ error: 'هزینه ارسال باید عدد باشد' }).int('هزینه ارسال باید عدد صحیح باشد').min(0, 'هزینه ارسال نمی‌تواند منفی باشد').max(100_000_000, 'هزینه ارسال باید حداکثر ۱۰۰٬۰۰۰٬۰۰۰ تومان باشد'),
   freeShippingThreshold: z.number({ error: 'حد ارسال رایگان باید عدد باشد' }).int('حد ارسال رایگان باید عدد صحیح باشد').min(0, 'حد ارسال رایگان نمی‌تواند منفی باشد').max(10_000_000_000, 'حد ارسال رایگان باید حداکثر ۱۰٬۰۰۰٬۰۰۰٬۰۰۰ تومان باشد'),
-  enamadHtml: z.string({ error: 'کد اینماد باید متن باشد' }).max(2000, 'کد اینماد باید حداکثر ۲۰۰۰ کاراکتر باشد'),
+  enamadId: z.preprocess(sealPart, z.string({ error: 'شناسه نماد اعتماد باید متن یا عدد باشد' })
+    .regex(/^[0-9]*$/, 'شناسه نماد اعتماد فقط از رقم تشکیل می‌شود')
+    .max(ENAMAD_ID_MAX, 'شناسه نماد اعتماد باید حداکثر ۱۲ رقم باشد')),
+  enamadCode: z.preprocess(sealPart, z.string({ error: 'کد نماد اعتماد باید متن باشد' })
+    .regex(/^[A-Za-z0-9]*$/, 'کد نماد اعتماد فقط از حروف و رقم‌های انگلیسی تشکیل می‌شود')
+    .max(ENAMAD_CODE_MAX, 'کد نماد اعتماد باید حداکثر ۶۴ نویسه باشد')),
   about: z.string({ error: 'درباره ما باید متن باشد' }).max(5000, 'درباره ما باید حداکثر ۵۰۰۰ کاراکتر باشد'),
   faq: z.array(FaqItemSchema, { error: 'پرسش‌های متداول باید فهرست باشند' }).max(50, 'حداکثر ۵۰ پرسش مجاز است'),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
-export const StoreSettingsUpdateSchema = StoreSettingsSchema.partial();
+export const ENAMAD_HTML_MESSAGE = 'در کد نماد اعتماد، پیوند نماد (trustseal.enamad.ir با id و Code) پیدا نشد؛ شناسه و کد را جداگانه وارد کنید';
+/**
+ * Partial settings. `enamadHtml` is accepted on write only, for clients that send the seal as eNamad's HTML: its id
+ * and code are taken from it (explicit enamadId/enamadCode win) and the HTML itself is neither stored nor returned.
+ */
+export const StoreSettingsUpdateSchema = StoreSettingsSchema.partial().extend({
+  enamadHtml: z.string({ error: 'کد نماد اعتماد باید متن باشد' }).max(5000, 'کد نماد اعتماد باید حداکثر ۵۰۰۰ کاراکتر باشد').optional(),
+});
+export type StoreSettingsUpdate = z.infer<typeof StoreSettingsUpdateSchema>;

@@ -3,6 +3,11 @@ import { toLatinDigits } from '../fa/digits.js';
 import { normalizePersianText } from '../fa/normalize.js';
 import { maxLenMessage, requiredMessage } from '../validation/validator.js';
 
+// In a browser, zod must not probe `new Function('')` for its fast path: under the shop's CSP (no 'unsafe-eval') the
+// caught probe is still reported as a violation. Every schema module imports this one first, so this runs before
+// the first z.object is built (that is when zod probes). The server keeps the fast path.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 /**
  * Field builders that carry the Persian title of each field, so every 400 says
  * "<title> الزامی است" / "<title> باید حداکثر {len} کاراکتر باشد" like the shared validator.

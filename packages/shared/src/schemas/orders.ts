@@ -34,7 +34,7 @@ export type Discount = z.infer<typeof DiscountSchema>;
 export const DiscountListQuerySchema = PagingQuerySchema.extend({ search: optionalText('جستجو', 50) });
 
 /* ---------- orders ---------- */
-export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'paid_unfulfillable', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_payment: 'در انتظار پرداخت',
@@ -43,16 +43,35 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   shipped: 'ارسال‌شده',
   delivered: 'تحویل‌شده',
   cancelled: 'لغوشده',
+  paid_unfulfillable: 'پرداخت‌شده، نیازمند بازپرداخت',
+  refunded: 'بازپرداخت‌شده',
 };
-/** The admin's workflow: which status may follow which. */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  awaiting_payment: ['cancelled'],
-  paid: ['processing', 'cancelled'],
-  processing: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
+/**
+ * Who moves an order: `shopper` (their failed payment, a newer checkout), `payment` (money the gateway
+ * confirmed), `expiry` (the 30-minute sweep), `system` (the gateway unreachable at start), `admin`.
+ */
+export const ORDER_ACTORS = ['shopper', 'payment', 'expiry', 'system', 'admin'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+/**
+ * The one table of allowed status changes, and who may make each; every change goes through the server's
+ * `transition`. A payment confirmed after a cancellation re-reserves the units (→ paid) or, when they are
+ * gone, waits for the admin (→ paid_unfulfillable → refunded, or → paid once stock is back).
+ */
+export const ORDER_TRANSITION_TABLE: { readonly [F in OrderStatus]: { readonly [T in OrderStatus]?: readonly OrderActor[] } } = {
+  awaiting_payment: { paid: ['payment'], cancelled: ['shopper', 'expiry', 'system', 'admin'] },
+  paid: { processing: ['admin'], cancelled: ['admin'] },
+  processing: { shipped: ['admin'], cancelled: ['admin'] },
+  shipped: { delivered: ['admin'] },
+  delivered: {},
+  cancelled: { paid: ['payment'], paid_unfulfillable: ['payment'] },
+  paid_unfulfillable: { paid: ['admin'], refunded: ['admin'] },
+  refunded: {},
 };
+export const canTransition = (from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean =>
+  ORDER_TRANSITION_TABLE[from]?.[to]?.includes(actor) ?? false;
+/** The admin's workflow (from the table above): which status the admin may set next. */
+export const ORDER_TRANSITIONS = {} as Record<OrderStatus, readonly OrderStatus[]>;
+for (const from of ORDER_STATUSES) ORDER_TRANSITIONS[from] = ORDER_STATUSES.filter((to) => canTransition(from, to, 'admin'));
 /** Unpaid orders hold their stock this long. */
 export const ORDER_RESERVATION_MINUTES = 30;
 
@@ -80,6 +99,8 @@ export const OrderSchema = z.object({
   createdAt: z.string(), paidAt: z.string().nullable(), reservedUntil: z.string(),
   items: z.array(OrderItemSchema),
   userId: z.number().optional(),
+  /** Admin reads only: the gateway's reference of the payment that was taken (to refund it, for one). */
+  paymentRefId: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -92,6 +113,10 @@ export const OrderAdminQuerySchema = PagingQuerySchema.extend({
 export const SetOrderStatusSchema = z.object({
   id: id('سفارش'),
   status: z.enum(ORDER_STATUSES, { error: 'وضعیت نامعتبر است' }),
+  /** The status the admin saw: when the order moved meanwhile (say, it was paid), nothing changes (409). */
+  from: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(ORDER_STATUSES, { error: 'وضعیت نامعتبر است' }).optional()),
+  /** Kept in the audit log, e.g. how a refund was made. */
+  note: optionalText('یادداشت', 500),
 });
 export const TrackQuerySchema = z.object({ number: text('شماره سفارش', 20), mobile: mobile() });
 
@@ -99,6 +124,6 @@ export const PaymentCallbackQuerySchema = z.object({
   authority: z.string().max(100).optional(),
   status: z.string().max(20).optional(),
 });
-export const PAYMENT_RESULTS = ['paid', 'already_paid', 'failed', 'expired', 'invalid', 'not_yours'] as const;
+export const PAYMENT_RESULTS = ['paid', 'already_paid', 'paid_unfulfillable', 'failed', 'expired', 'invalid', 'not_yours'] as const;
 export type PaymentResult = (typeof PAYMENT_RESULTS)[number];
 

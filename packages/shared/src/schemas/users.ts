@@ -49,7 +49,8 @@ export const UserCreateSchema = z.object({
   lastname: optionalText('نام خانوادگی', 100),
   mobile: optionalMobile(),
   email: email(),
-  isAdmin: optionalBool('مدیر'),
+  /** A plain user unless asked: admin rights are never the default. */
+  isAdmin: optionalBool('مدیر').default(false),
 });
 
 export const UserSchema = z.object({
@@ -58,5 +59,7 @@ export const UserSchema = z.object({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
+/** A customer with orders is deactivated rather than deleted: the orders keep their buyer. */
+export const UserDeleteResultSchema = z.object({ id: z.number(), deactivated: z.boolean() });
 export const LoginResultSchema = z.object({ token: z.string(), user: UserSchema });
 export const UserListQuerySchema = PagingQuerySchema.extend({ search: optionalText('جستجو', 100) });

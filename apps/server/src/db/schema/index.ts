@@ -2,3 +2,4 @@ export * from './catalog.js';
 export * from './content.js';
 export * from './users.js';
 export * from './commerce.js';
+export * from './system.js';

@@ -1,5 +1,7 @@
-import { and, asc, count, eq } from 'drizzle-orm';
-import { FREE_SHIPPING_THRESHOLD, type Slide, type StoreSettings } from '@sorkhab/shared';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import {
+  ENAMAD_HTML_MESSAGE, FREE_SHIPPING_THRESHOLD, parseEnamadSeal, type Slide, type StoreSettings, type StoreSettingsUpdate,
+} from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { categories, settings, slides } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
@@ -81,7 +83,8 @@ export const DEFAULT_SETTINGS: StoreSettings = {
   workingHours: 'شنبه تا پنجشنبه، ۹ تا ۱۸',
   shippingFee: 45_000,
   freeShippingThreshold: FREE_SHIPPING_THRESHOLD,
-  enamadHtml: '',
+  enamadId: '',
+  enamadCode: '',
   about: 'سرخاب فروشگاه اینترنتی محصولات آرایشی، بهداشتی و مراقبت پوست و مو با ضمانت اصالت کالاست.',
   faq: [
     { question: 'چطور سفارشم را پیگیری کنم؟', answer: 'از صفحه پیگیری سفارش با شماره سفارش و شماره موبایل، یا از بخش سفارش‌های من در حساب کاربری.' },
@@ -91,16 +94,45 @@ export const DEFAULT_SETTINGS: StoreSettings = {
   ],
 };
 
+const SETTING_KEYS = new Set(Object.keys(DEFAULT_SETTINGS));
+
+/**
+ * The defaults overlaid with the stored keys the shop knows; a stray or legacy key (an old `enamadHtml`) is never
+ * returned. Values are read as JSON text and parsed once: Drizzle's jsonb column parses a string value a second
+ * time, so a stored "123456" (an eNamad id, a store name of digits) came back as a number.
+ */
 export async function getSettings(db: DbOrTx): Promise<StoreSettings> {
-  const rows = await db.select().from(settings);
-  const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  const rows = await db.select({ key: settings.key, json: sql<string>`${settings.value}::text` }).from(settings);
+  const stored = Object.fromEntries(rows.filter((r) => SETTING_KEYS.has(r.key)).map((r) => [r.key, JSON.parse(r.json) as unknown]));
   return { ...DEFAULT_SETTINGS, ...stored } as StoreSettings;
 }
 
-export async function updateSettings(ctx: Ctx, patch: Partial<StoreSettings>) {
+/**
+ * The eNamad seal of a settings write: a pasted `enamadHtml` gives its id and code (unless they are sent too) and is
+ * then forgotten; the seal is both parts or neither.
+ */
+function sealOf(patch: StoreSettingsUpdate, current: StoreSettings): Pick<StoreSettings, 'enamadId' | 'enamadCode'> | undefined {
+  const { enamadHtml } = patch;
+  let { enamadId, enamadCode } = patch;
+  if (enamadHtml !== undefined && enamadId === undefined && enamadCode === undefined) {
+    const seal = enamadHtml.trim() ? parseEnamadSeal(enamadHtml) : { enamadId: '', enamadCode: '' };
+    if (!seal) throw badRequest(ENAMAD_HTML_MESSAGE, { enamadHtml: ENAMAD_HTML_MESSAGE });
+    ({ enamadId, enamadCode } = seal);
+  }
+  if (enamadId === undefined && enamadCode === undefined) return undefined;
+  const next = { enamadId: enamadId ?? current.enamadId, enamadCode: enamadCode ?? current.enamadCode };
+  if (next.enamadId && !next.enamadCode) throw badRequest('کد نماد اعتماد را هم وارد کنید', { enamadCode: 'کد نماد اعتماد را هم وارد کنید' });
+  if (next.enamadCode && !next.enamadId) throw badRequest('شناسه نماد اعتماد را هم وارد کنید', { enamadId: 'شناسه نماد اعتماد را هم وارد کنید' });
+  return next;
+}
+
+export async function updateSettings(ctx: Ctx, input: StoreSettingsUpdate) {
   await ctx.db.transaction(async (tx) => {
+    const { enamadHtml: _html, ...rest } = input;
+    const seal = sealOf(input, await getSettings(tx));
+    const patch: Partial<StoreSettings> = { ...rest, ...seal };
     for (const [key, value] of Object.entries(patch)) {
-      if (value === undefined) continue;
+      if (value === undefined || !SETTING_KEYS.has(key)) continue;
       await tx.insert(settings).values({ key, value, updatedAt: new Date() })
         .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
     }

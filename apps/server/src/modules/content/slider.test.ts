@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { isSafeLink, SAFE_LINK_MESSAGE } from '@sorkhab/shared';
 import { slides } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { createCategory, pngImage } from '../../../test/factories.js';
@@ -170,5 +172,42 @@ describe('DELETE /api/Slider', () => {
 
   it('is for admins only', async () => {
     await expectAdminOnly(t, { method: 'DELETE', url: '/api/Slider?id=1' }, shopper);
+  });
+});
+
+describe('slide and banner links (issue 9)', () => {
+  const file = () => [{ field: 'ImageFile', filename: 's.png', data: image, type: 'image/png' }];
+  const unsafe = [
+    'javascript:alert(document.cookie)', 'JaVaScRiPt:alert(1)', '  javascript:alert(1)', 'java\tscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', '//evil.example/x',
+    '/\\evil.example', '/\t/evil.example', 'https:evil.example', 'http://', 'ftp://example.com/a', 'product/1',
+  ];
+
+  it('answers 400 with a Persian message for a link that is not relative or http(s), on add and on edit, storing nothing', async () => {
+    const slide = await addSlide({ title: 'پیوند امن', link: '/product/1' });
+    const before = (await adminList()).totalCount;
+    for (const link of unsafe) {
+      for (const kind of ['slide', 'banner']) {
+        expectFieldErrors(await adminForm(t, 'POST', '/api/Slider', { title: 'x', kind, link }, file()), { link: SAFE_LINK_MESSAGE });
+      }
+      expectFieldErrors(await adminForm(t, 'PUT', '/api/Slider', { id: slide.id, link }), { link: SAFE_LINK_MESSAGE });
+    }
+    expect((await adminList()).totalCount).toBe(before);
+    const [row] = await t.db.select().from(slides).where(eq(slides.id, slide.id));
+    expect(row!.link).toBe('/product/1');
+  });
+
+  it('accepts paths on the shop, http(s) addresses and no link', async () => {
+    for (const link of ['/product-list?category=آرایش&brand=2', '/', 'https://example.com/a?b=1#c', 'HTTP://shop.example.ir', '']) {
+      const slide = await addSlide({ title: 'مجاز', kind: 'banner', link });
+      expect(slide.link).toBe(link);
+    }
+  });
+
+  it('isSafeLink is the same rule for the storefront', () => {
+    for (const link of unsafe) expect(isSafeLink(link), link).toBe(false);
+    expect(isSafeLink('/x')).toBe(true);
+    expect(isSafeLink('https://example.com')).toBe(true);
+    expect(isSafeLink('')).toBe(false);
   });
 });

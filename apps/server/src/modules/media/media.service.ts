@@ -4,6 +4,7 @@ import { IMAGE_WIDTHS } from '@sorkhab/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { media } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
+import { isReferenced } from './references.js';
 import type { Storage } from './storage.js';
 
 const TYPES = {
@@ -50,20 +51,64 @@ export interface StoredImage {
   variants: Variant[];
 }
 
+/** Process-wide queues, one per image (its `ab/<hash>` group) and storage: see withFileLock. */
+const fileLocks = new WeakMap<Storage, Map<string, Promise<void>>>();
+
 /**
- * Files an upload wrote that did not exist before: removed again when the request fails,
- * so a failed write leaves no orphan file.
+ * Runs `fn` alone for one image group in this process: a request checking, claiming or writing
+ * an image, a failed request removing what it wrote and the sweep removing an orphan never
+ * interleave on the same files. (Another process is kept off by the claim's fresh mtime.)
  */
-export class UploadBatch {
-  readonly written: string[] = [];
-  constructor(readonly storage: Storage) {}
-  async rollback() {
-    await Promise.all(this.written.map((key) => this.storage.remove(key).catch(() => {})));
-    this.written.length = 0;
+export async function withFileLock<T>(storage: Storage, group: string, fn: () => Promise<T>): Promise<T> {
+  let queues = fileLocks.get(storage);
+  if (!queues) fileLocks.set(storage, (queues = new Map()));
+  const run = (queues.get(group) ?? Promise.resolve()).then(fn);
+  const tail = run.then(() => {}, () => {});
+  queues.set(group, tail);
+  try {
+    return await run;
+  } finally {
+    if (queues.get(group) === tail) queues.delete(group);
   }
 }
 
-/** Checks an image by content, writes the original once (by hash) and its WebP variants. */
+/** `ab/<hash>` of an original (`ab/<hash>.jpg`) or of one of its variants (`ab/<hash>-300.webp`); null for other names. */
+export function groupOf(key: string): string | null {
+  return /^([0-9a-f]{2}\/[0-9a-f]{64})(?:-\d+\.webp|\.(?:jpg|png|gif|webp|avif))$/.exec(key)?.[1] ?? null;
+}
+
+interface Created { uri: string; keys: string[]; mtimeMs: number }
+
+/**
+ * The files of one request. Images are stored by content hash, so two requests may need the same
+ * file: a request that finds it already there claims it (a fresh mtime) and never removes it; a
+ * request that wrote it removes it again on failure only if nobody claimed it since and no row
+ * references it. What is left over (a crash, two failed claimants) is the sweep's (sweep.ts).
+ */
+export class UploadBatch {
+  /** Images this batch wrote that did not exist before, by group, with the mtime it left on the original. */
+  readonly created = new Map<string, Created>();
+  constructor(readonly storage: Storage, readonly db?: DbOrTx) {}
+
+  async rollback() {
+    const created = [...this.created].reverse();
+    this.created.clear();
+    for (const [group, image] of created) {
+      await withFileLock(this.storage, group, async () => {
+        const now = await this.storage.stat(image.keys[0]!);
+        if (now && now.mtimeMs !== image.mtimeMs) return; // claimed by another request since
+        if (this.db && await isReferenced(this.db, image.uri)) return;
+        for (const key of image.keys) await this.storage.remove(key); // the original first
+      }).catch(() => {}); // what cannot be removed now is the sweep's
+    }
+  }
+}
+
+/**
+ * Checks an image by content and stores it once by hash: the WebP variants, then the original
+ * (so an original on disk means its variants are complete). An image already stored is claimed
+ * instead (see UploadBatch).
+ */
 export async function processImage(batch: UploadBatch, buffer: Buffer): Promise<StoredImage> {
   const type = sniffImage(buffer);
   if (!type) throw unsupportedImage();
@@ -77,27 +122,48 @@ export async function processImage(batch: UploadBatch, buffer: Buffer): Promise<
   }
   if (!meta.width || !meta.height) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'فایل تصویر خراب است یا خوانده نمی‌شود');
   const hash = crypto.createHash('sha256').update(buffer).digest('hex');
-  const key = `${hash.slice(0, 2)}/${hash}.${TYPES[type].ext}`;
+  const group = `${hash.slice(0, 2)}/${hash}`;
+  const key = `${group}.${TYPES[type].ext}`;
   const uri = UPLOAD_PREFIX + key;
   const variants = variantsOf(uri);
-  if (!(await batch.storage.exists(key))) {
+  const variantKeys = variants.map((v) => v.uri.slice(UPLOAD_PREFIX.length));
+  const render = async (widths: readonly number[]) => {
     try {
-      const outputs = await Promise.all(IMAGE_WIDTHS.map((width) =>
+      return await Promise.all(widths.map((width) =>
         sharp(buffer, { limitInputPixels: 50_000_000 }).rotate()
           .resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer()));
-      await batch.storage.put(key, buffer);
-      batch.written.push(key);
-      for (const [i, out] of outputs.entries()) {
-        const vkey = variants[i]!.uri.slice(UPLOAD_PREFIX.length);
-        await batch.storage.put(vkey, out);
-        batch.written.push(vkey);
-      }
-    } catch (err) {
-      await batch.rollback();
-      if (err instanceof AppError) throw err;
+    } catch {
       throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'فایل تصویر خراب است یا خوانده نمی‌شود');
     }
-  }
+  };
+  const { storage } = batch;
+  await withFileLock(storage, group, async () => {
+    if (batch.created.has(group)) return; // the same picture twice in one request
+    const existing = await storage.stat(key);
+    if (existing) {
+      // Claim it: a fresh mtime keeps the sweep off it and tells its writer it is shared now.
+      await storage.touch(key, Math.max(Date.now(), existing.mtimeMs + 1));
+      const missing = [];
+      for (const [i, vkey] of variantKeys.entries()) if (!(await storage.exists(vkey))) missing.push(i);
+      if (missing.length > 0) { // left incomplete by an older crash: complete it
+        const outputs = await render(missing.map((i) => IMAGE_WIDTHS[i]!));
+        for (const [j, i] of missing.entries()) await storage.put(variantKeys[i]!, outputs[j]!);
+      }
+      return;
+    }
+    const outputs = await render(IMAGE_WIDTHS);
+    const keys = [key, ...variantKeys];
+    try {
+      for (const [i, out] of outputs.entries()) await storage.put(variantKeys[i]!, out);
+      await storage.put(key, buffer);
+      const written = await storage.stat(key);
+      if (!written) throw new Error(`stored image ${key} vanished`);
+      batch.created.set(group, { uri, keys, mtimeMs: written.mtimeMs });
+    } catch (err) {
+      for (const k of keys) await storage.remove(k).catch(() => {});
+      throw err;
+    }
+  });
   return { uri, hash, mime: TYPES[type].mime, width: meta.width, height: meta.height, bytes: buffer.length, variants };
 }
 

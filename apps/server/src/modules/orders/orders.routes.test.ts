@@ -172,7 +172,11 @@ describe('GET /api/Payment/Callback', () => {
     const { p, s, order, authority } = await placeOrder({ stock: 10, quantity: 2 });
     expect(await stockOf(p.id)).toBe(8);
     const cancelled = await payOnGateway(authority, 'cancel');
-    const res = await t.app.inject({ method: 'GET', url: String(cancelled.headers.location) });
+    // Without the shopper's session the NOK changes nothing; the shopper's own browser (its cookie) cancels.
+    expect(resultOf(await t.app.inject({ method: 'GET', url: String(cancelled.headers.location) }))).toBe('not_yours');
+    expect((await orderRow(order.orderId)).status).toBe('awaiting_payment');
+    expect(await stockOf(p.id)).toBe(8);
+    const res = await t.app.inject({ method: 'GET', url: String(cancelled.headers.location), headers: s.headers });
     expect(resultOf(res)).toBe('failed');
     expect((await orderRow(order.orderId)).status).toBe('cancelled');
     expect(await stockOf(p.id)).toBe(10);

@@ -61,8 +61,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ gateway?: PaymentGateway }> = 
     async (req) => ok(await svc.listAdmin(db, { ...req.query, page: req.query.pageNumber ?? 1, pageSize: req.query.pageSize ?? 10 })));
   app.get('/Order/AdminById', { schema: { tags, security, querystring: IdQuerySchema, response: { 200: envelope(OrderSchema) } } },
     async (req) => ok(await svc.getAdmin(db, req.query.id)));
-  app.put('/Order/SetStatus', { schema: { tags, security, summary: 'Move an order along its workflow (allowed transitions only; audit-logged)', body: SetOrderStatusSchema, response: { 200: envelope(OrderSchema) } } },
-    async (req) => ok(await svc.setStatus(db, cache, req.auth?.userId, req.body.id, req.body.status)));
+  app.put('/Order/SetStatus', { schema: { tags, security, summary: 'Move an order along its workflow (allowed transitions only; `from`: the status the admin saw; audit-logged with the note)', body: SetOrderStatusSchema, response: { 200: envelope(OrderSchema) } } },
+    async (req) => ok(await svc.setStatus(db, cache, req.auth?.userId, req.body.id, req.body.status, { expected: req.body.from, note: req.body.note })));
 
   /** Where the gateway sends the shopper back; answers with a redirect to the result page. */
   app.get('/Payment/Callback', {
@@ -85,7 +85,7 @@ export const fakeGatewayPages: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
   const params = z.object({ authority: z.string().max(100) });
 
-  app.get('/payment/fake/:authority', { schema: { hide: true, params } }, async (req, reply) => {
+  app.get('/payment/fake/:authority', { config: { access: 'public' }, schema: { hide: true, params } }, async (req, reply) => {
     const row = await svc.fakeGatewayPayment(db, req.params.authority);
     // The shop's default no-referrer makes browsers send `Origin: null` with the form, which the origin check refuses.
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
@@ -101,7 +101,7 @@ export const fakeGatewayPages: FastifyPluginAsyncZod = async (app) => {
   });
 
   for (const [action, decision, status] of [['pay', 'paid', 'OK'], ['cancel', 'cancelled', 'NOK']] as const) {
-    app.post(`/payment/fake/:authority/${action}`, { schema: { hide: true, params } }, async (req, reply) => {
+    app.post(`/payment/fake/:authority/${action}`, { config: { access: 'public' }, schema: { hide: true, params } }, async (req, reply) => {
       await svc.fakeGatewayDecide(db, req.params.authority, decision);
       return reply.redirect(`/api/Payment/Callback?Authority=${encodeURIComponent(req.params.authority)}&Status=${status}`, 303);
     });

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
-  ORDER_RESERVATION_MINUTES, ORDER_STATUS_LABELS, ORDER_TRANSITIONS,
-  type Checkout, type CheckoutResult, type Order, type OrderStatus, type PaymentResult, type StoreSettings,
+  canTransition, ORDER_RESERVATION_MINUTES, ORDER_STATUS_LABELS,
+  type Checkout, type CheckoutResult, type Order, type OrderActor, type OrderStatus, type PaymentResult, type StoreSettings,
 } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { addresses, orderItems, orders, payments, products, users } from '../../db/schema/index.js';
+import { addresses, cartItems, orderItems, orders, payments, products, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -17,6 +17,7 @@ import type { PaymentGateway } from './payment.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
 
 export interface OrdersCtx {
   db: Db;
@@ -26,7 +27,7 @@ export interface OrdersCtx {
   settings?: () => Promise<StoreSettings>;
 }
 
-export function toOrder(o: OrderRow, items: ItemRow[], withUser = false): Order {
+export function toOrder(o: OrderRow, items: ItemRow[], withUser = false, paymentRefId: string | null = null): Order {
   const status = o.status as OrderStatus;
   return {
     id: o.id, number: o.number, status, statusLabel: ORDER_STATUS_LABELS[status] ?? o.status,
@@ -38,7 +39,7 @@ export function toOrder(o: OrderRow, items: ItemRow[], withUser = false): Order 
       id: i.id, productId: i.productId, title: i.title, imageUri: i.imageUri, imageVariants: variantsOf(i.imageUri),
       option: i.option || null, unitPrice: i.unitPrice, quantity: i.quantity, lineTotal: i.lineTotal,
     })),
-    ...(withUser ? { userId: o.userId } : {}),
+    ...(withUser ? { userId: o.userId, paymentRefId } : {}),
   };
 }
 
@@ -47,7 +48,14 @@ async function withItems(db: DbOrTx, rows: OrderRow[], withUser = false): Promis
   const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id));
   const byOrder = new Map<number, ItemRow[]>();
   for (const i of items) byOrder.set(i.orderId, [...(byOrder.get(i.orderId) ?? []), i]);
-  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [], withUser));
+  // The admin sees the gateway's reference of the money taken (to refund a paid_unfulfillable order, say).
+  const refs = new Map<number, string>();
+  if (withUser) {
+    const taken = await db.select({ orderId: payments.orderId, refId: payments.refId }).from(payments)
+      .where(and(inArray(payments.orderId, rows.map((r) => r.id)), inArray(payments.status, ['paid', 'refunded']))).orderBy(asc(payments.id));
+    for (const t of taken) if (t.refId) refs.set(t.orderId, t.refId);
+  }
+  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [], withUser, refs.get(r.id) ?? null));
 }
 
 /** Adds `delta` to the stock of one colour, when the product's colour entries carry stock; false when it would go below 0. */
@@ -69,36 +77,173 @@ async function adjustColourStock(tx: DbOrTx, productId: number, option: string, 
   return true;
 }
 
-/**
- * Puts an order's reserved units back and cancels it, exactly once (the stockReleased flag).
- * `from` lists the statuses it may be cancelled from.
- */
-export async function releaseOrder(tx: DbOrTx, orderId: number, from: OrderStatus[]): Promise<boolean> {
-  const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!o || o.stockReleased || !from.includes(o.status as OrderStatus)) return false;
-  await tx.update(orders).set({ status: 'cancelled', stockReleased: true, updatedAt: new Date() }).where(eq(orders.id, orderId));
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.productId));
-  const wasPaid = o.status !== 'awaiting_payment';
+/* ---------- the one way an order's status changes ---------- */
+
+/** Statuses whose units count as sold (products.sold_count). */
+const SOLD: ReadonlySet<OrderStatus> = new Set(['paid', 'processing', 'shipped', 'delivered']);
+/** Statuses that hold their units out of stock (the others have them back: `stock_released`). */
+const HOLDS_STOCK: ReadonlySet<OrderStatus> = new Set(['awaiting_payment', ...SOLD]);
+/** A payment for one of these has been taken: another callback changes nothing. */
+const MONEY_TAKEN: ReadonlySet<OrderStatus> = new Set([...SOLD, 'paid_unfulfillable', 'refunded']);
+
+export interface TransitionOpts {
+  actor: OrderActor;
+  /** Why, in a word (kept in the audit log of admin and payment-recovery changes). */
+  reason: string;
+  adminId?: number;
+  /** The admin's note, e.g. how a refund was made. */
+  note?: string;
+  /** The status the caller saw: if the order has moved since, nothing changes (409 for the admin). */
+  expected?: OrderStatus;
+  /** Applies only while the locked row still satisfies this (the sweep: the reservation ran out). */
+  when?: (o: OrderRow) => boolean;
+  /** The payment attempt this change settles: a verified one (→ paid) or one the shopper gave up (→ cancelled). */
+  payment?: { id: number; status: 'paid' | 'failed'; refId?: string | null };
+}
+export interface Transitioned {
+  changed: boolean;
+  /** The status before, and the one it has now (a payment on a cancelled order may land on paid_unfulfillable). */
+  from?: OrderStatus;
+  to?: OrderStatus;
+}
+
+class OutOfStock extends Error {}
+
+/** Sorted by product id, the order every path locks product rows in. */
+const itemsOf = (tx: DbOrTx, orderId: number) =>
+  tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.productId), asc(orderItems.id));
+
+/** Locks product rows in id order (checkout takes several orders' units at once; one lock order means no deadlock). */
+async function lockProducts(tx: DbOrTx, ids: number[]) {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  if (unique.length) await tx.select({ id: products.id }).from(products).where(inArray(products.id, unique)).orderBy(asc(products.id)).for('update');
+}
+
+/** Gives an order's units (and its discount use) back. */
+async function releaseStock(tx: DbOrTx, o: OrderRow, items: ItemRow[]) {
   for (const i of items) {
-    await tx.update(products).set({
-      stock: sql`${products.stock} + ${i.quantity}`,
-      ...(wasPaid ? { soldCount: sql`greatest(${products.soldCount} - ${i.quantity}, 0)` } : {}),
-    }).where(eq(products.id, i.productId));
+    await tx.update(products).set({ stock: sql`${products.stock} + ${i.quantity}` }).where(eq(products.id, i.productId));
     await adjustColourStock(tx, i.productId, i.option, i.quantity);
   }
-  if (o.discountCodeId) {
-    await tx.execute(sql`update discount_codes set used_count = greatest(used_count - 1, 0) where id = ${o.discountCodeId}`);
+  if (o.discountCodeId) await tx.execute(sql`update discount_codes set used_count = greatest(used_count - 1, 0) where id = ${o.discountCodeId}`);
+}
+
+/**
+ * Takes an order's units again (conditional updates, all or nothing under a savepoint): false when
+ * stock no longer allows. The discount use comes back unconditionally: the shopper paid that price.
+ */
+async function reserveStock(tx: DbOrTx, o: OrderRow, items: ItemRow[]): Promise<boolean> {
+  try {
+    await tx.transaction(async (sp) => {
+      for (const i of items) {
+        const [r] = await sp.update(products).set({ stock: sql`${products.stock} - ${i.quantity}`, updatedAt: new Date() })
+          .where(and(eq(products.id, i.productId), gte(products.stock, i.quantity))).returning({ id: products.id });
+        if (!r || !(await adjustColourStock(sp, i.productId, i.option, -i.quantity))) throw new OutOfStock();
+      }
+    });
+  } catch (err) {
+    if (err instanceof OutOfStock) return false;
+    throw err;
   }
+  if (o.discountCodeId) await tx.execute(sql`update discount_codes set used_count = used_count + 1 where id = ${o.discountCodeId}`);
   return true;
 }
 
+async function addSold(tx: DbOrTx, items: ItemRow[], sign: 1 | -1) {
+  for (const i of items) {
+    await tx.update(products).set({ soldCount: sql`greatest(${products.soldCount} + ${sign * i.quantity}, 0)` }).where(eq(products.id, i.productId));
+  }
+}
+
+const transitionRefused = (from: OrderStatus, to: OrderStatus) =>
+  conflict(`تغییر وضعیت سفارش از «${ORDER_STATUS_LABELS[from]}» به «${ORDER_STATUS_LABELS[to]}» مجاز نیست`);
+
+/**
+ * Every change of an order's status goes through here, inside the caller's transaction: the order row
+ * is locked (SELECT … FOR UPDATE), the change is checked against ORDER_TRANSITION_TABLE for this actor,
+ * and the side effects follow from the two statuses — units back or taken again (exactly once, by
+ * `stock_released`), sold counts, the discount's use, the payment row, the cart, the audit log.
+ * A change the table refuses throws 409 for the admin and is a no-op (`changed: false`) for the others.
+ */
+export async function transition(tx: DbOrTx, orderId: number, to: OrderStatus, opts: TransitionOpts): Promise<Transitioned> {
+  const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!o) {
+    if (opts.actor === 'admin') throw notFound('سفارش');
+    return { changed: false };
+  }
+  const from = o.status as OrderStatus;
+  const admin = opts.actor === 'admin';
+  if (opts.expected && opts.expected !== from) {
+    if (admin) throw conflict(`وضعیت این سفارش در این فاصله به «${ORDER_STATUS_LABELS[from] ?? from}» تغییر کرده است؛ صفحه را تازه کنید`);
+    return { changed: false, from, to: from };
+  }
+  if (from === to) return { changed: false, from, to: from };
+  if (!canTransition(from, to, opts.actor) || (opts.when && !opts.when(o))) {
+    if (admin) throw transitionRefused(from, to);
+    return { changed: false, from, to: from };
+  }
+
+  const items = await itemsOf(tx, orderId);
+  let target = to;
+  let stockReleased = o.stockReleased;
+  if (HOLDS_STOCK.has(target) && stockReleased) {
+    if (await reserveStock(tx, o, items)) stockReleased = false;
+    else if (admin) throw conflict('موجودی کالاهای این سفارش کافی نیست؛ پیش از تغییر وضعیت، موجودی را افزایش دهید');
+    else if (canTransition(from, 'paid_unfulfillable', opts.actor)) target = 'paid_unfulfillable';
+    else return { changed: false, from, to: from };
+  } else if (!HOLDS_STOCK.has(target) && !stockReleased) {
+    await releaseStock(tx, o, items);
+    stockReleased = true;
+  }
+  if (SOLD.has(target) !== SOLD.has(from)) await addSold(tx, items, SOLD.has(target) ? 1 : -1);
+
+  const now = new Date();
+  const moneyIn = target === 'paid' || target === 'paid_unfulfillable';
+  await tx.update(orders).set({ status: target, stockReleased, updatedAt: now, ...(moneyIn && !o.paidAt ? { paidAt: now } : {}) })
+    .where(eq(orders.id, orderId));
+
+  if (opts.payment) {
+    const p = opts.payment;
+    await tx.update(payments).set(p.status === 'paid' ? { status: 'paid', refId: p.refId ?? null, verifiedAt: now } : { status: 'failed', verifiedAt: now })
+      .where(p.status === 'paid' ? eq(payments.id, p.id) : and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+  }
+  if (target === 'refunded') {
+    await tx.update(payments).set({ status: 'refunded' }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')));
+  }
+  if (opts.actor === 'payment' && target === 'paid') await clearCart(tx, o.userId);
+
+  if (admin) {
+    await audit(tx, opts.adminId, 'order.status', 'order', orderId, { from, to: target, ...(opts.note ? { note: opts.note } : {}) });
+  } else if (opts.actor === 'payment' && from !== 'awaiting_payment') {
+    // Money confirmed after the order was cancelled: the admin can see how it was recovered.
+    await audit(tx, null, 'order.late_payment', 'order', orderId, { from, to: target, refId: opts.payment?.refId ?? null });
+  }
+  return { changed: true, from, to: target };
+}
+
+/** PostgreSQL aborts one side of a deadlock or serialization failure; such a transaction is simply run again. */
+async function retrying<T>(fn: () => Promise<T>, tries = 4): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      const e = err as { code?: string; cause?: { code?: string } };
+      const code = e.code ?? e.cause?.code;
+      if (i >= tries || (code !== '40P01' && code !== '40001')) throw err;
+    }
+  }
+}
+
 /** Cancels unpaid orders whose 30-minute reservation ran out (a timer calls it, and so do reads). */
-export async function expireDueOrders(db: Db, cache?: ReadCache): Promise<number> {
+export async function expireDueOrders(db: Db, cache?: ReadCache, now: Date = new Date()): Promise<number> {
   const due = await db.select({ id: orders.id }).from(orders)
-    .where(and(eq(orders.status, 'awaiting_payment'), lt(orders.reservedUntil, new Date()))).limit(200);
+    .where(and(eq(orders.status, 'awaiting_payment'), lt(orders.reservedUntil, now))).limit(200);
   let n = 0;
   for (const { id } of due) {
-    if (await db.transaction((tx) => releaseOrder(tx, id, ['awaiting_payment']))) n++;
+    const t = await retrying(() => db.transaction((tx) => transition(tx, id, 'cancelled', {
+      actor: 'expiry', reason: 'reservation_expired', when: (o) => o.reservedUntil < now,
+    })));
+    if (t.changed) n++;
   }
   if (n && cache) await cache.invalidate();
   return n;
@@ -113,13 +258,20 @@ const orderNumber = () => String(crypto.randomInt(10_000_000, 99_999_999));
 export async function checkout(ctx: OrdersCtx, userId: number, input: Checkout, callbackUrl: string): Promise<CheckoutResult> {
   if (input.address) checkPlace(input.address);
   const settings = ctx.settings ? await ctx.settings() : undefined;
-  const order = await ctx.db.transaction(async (tx) => {
-    // A new checkout replaces the shopper's earlier unpaid ones (their stock comes back first).
-    const earlier = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.status, 'awaiting_payment')));
-    for (const e of earlier) await releaseOrder(tx, e.id, ['awaiting_payment']);
+  const order = await retrying(() => ctx.db.transaction(async (tx) => {
+    // A new checkout replaces the shopper's earlier unpaid ones (their stock comes back first). Locks are
+    // taken orders first, then products by id, as on every other path.
+    const earlier = await tx.select({ id: orders.id }).from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'awaiting_payment'))).orderBy(asc(orders.id)).for('update');
+    const cartId = await findCartId(tx, { userId });
+    await lockProducts(tx, [
+      ...(earlier.length ? (await tx.select({ id: orderItems.productId }).from(orderItems).where(inArray(orderItems.orderId, earlier.map((e) => e.id)))).map((r) => r.id) : []),
+      ...(cartId ? (await tx.select({ id: cartItems.productId }).from(cartItems).where(eq(cartItems.cartId, cartId))).map((r) => r.id) : []),
+    ]);
+    for (const e of earlier) await transition(tx, e.id, 'cancelled', { actor: 'shopper', reason: 'replaced_by_checkout' });
 
     const recipient = input.addressId ? await getAddress(tx, userId, input.addressId) : input.address!;
-    const cart = await priceCart(tx, await findCartId(tx, { userId }), settings ?? await getSettings(tx));
+    const cart = await priceCart(tx, cartId, settings ?? await getSettings(tx));
     if (!cart.lines.length) throw badRequest('سبد خرید شما خالی است');
     if (cart.discountRow && cart.discountProblem) throw new AppError(400, 'DISCOUNT_INVALID', cart.discountProblem, { code: cart.discountProblem });
 
@@ -159,7 +311,7 @@ export async function checkout(ctx: OrdersCtx, userId: number, input: Checkout, 
       if (!saved.length) await createAddress(tx, userId, input.address).catch(() => undefined);
     }
     return row!;
-  });
+  }));
   await ctx.cache.invalidate();
   // Zarinpal shows the buyer's mobile on its page; the fake gateway needs nothing more.
   const [u] = ctx.gateway.name === 'zarinpal' ? await ctx.db.select({ mobile: users.mobile }).from(users).where(eq(users.id, userId)) : [];
@@ -174,7 +326,7 @@ async function startPayment(ctx: OrdersCtx, order: OrderRow, callbackUrl: string
     await ctx.db.insert(payments).values({ orderId: order.id, provider: ctx.gateway.name, authority: started.authority, amount: order.total });
     return started.redirectUrl;
   } catch {
-    await ctx.db.transaction((tx) => releaseOrder(tx, order.id, ['awaiting_payment']));
+    await retrying(() => ctx.db.transaction((tx) => transition(tx, order.id, 'cancelled', { actor: 'system', reason: 'gateway_unavailable' })));
     await ctx.cache.invalidate();
     throw new AppError(502, 'GATEWAY_UNAVAILABLE', 'اتصال به درگاه پرداخت برقرار نشد؛ سفارش ثبت نشد، چند لحظه بعد دوباره تلاش کنید');
   }
@@ -189,9 +341,22 @@ export async function payAgain(ctx: OrdersCtx, userId: number, orderId: number, 
   return { paymentUrl: await startPayment(ctx, o, callbackUrl) };
 }
 
+/** What a callback for an order whose money is already in says, without asking the gateway again. */
+function settledResult(o: OrderRow, p: PaymentRow): { result: PaymentResult; number: string; refId?: string } | undefined {
+  const refId = p.refId ?? undefined;
+  if (o.status === 'paid_unfulfillable') return { result: 'paid_unfulfillable', number: o.number, refId };
+  if (p.status === 'paid' || p.status === 'refunded' || MONEY_TAKEN.has(o.status as OrderStatus)) return { result: 'already_paid', number: o.number, refId };
+  return undefined;
+}
+
 /**
- * The gateway's callback. The amount always comes from the database; the order becomes paid
- * exactly once; a forged or replayed callback changes nothing and says why.
+ * The gateway's callback. The amount always comes from the database. Only an order still awaiting
+ * payment is verified (an unverified payment is returned by the gateway); once the gateway confirms the
+ * money, it is recorded whatever happened meanwhile: under the order's row lock the order becomes paid,
+ * or — cancelled in between by a newer checkout, the sweep or the admin — takes its units again, or
+ * waits for the admin as paid_unfulfillable when they are gone. Two callbacks at once: the first to
+ * lock records the payment, the other answers already_paid. A forged or replayed callback, a `Status=NOK`
+ * from anyone but the order's shopper, or another shopper's callback changes nothing and says why.
  */
 export async function handleCallback(ctx: OrdersCtx, input: { authority?: string; status?: string; callerUserId?: number }):
   Promise<{ result: PaymentResult; number?: string; refId?: string }> {
@@ -202,41 +367,51 @@ export async function handleCallback(ctx: OrdersCtx, input: { authority?: string
   if (!o) return { result: 'invalid' };
   const number = o.number;
   if (input.callerUserId !== undefined && input.callerUserId !== o.userId) return { result: 'not_yours' };
-  if (p.status === 'paid' || ['paid', 'processing', 'shipped', 'delivered'].includes(o.status)) return { result: 'already_paid', number, refId: p.refId ?? undefined };
+  const settled = settledResult(o, p);
+  if (settled) return settled;
   if (o.status !== 'awaiting_payment') return { result: 'expired', number };
+  if (p.status !== 'pending') return { result: 'invalid', number };
   if (o.reservedUntil < new Date()) {
     await expireDueOrders(ctx.db, ctx.cache);
     return { result: 'expired', number };
   }
-  if (p.status !== 'pending') return { result: 'invalid', number };
 
   if ((input.status ?? '').toUpperCase() !== 'OK') {
-    await ctx.db.transaction(async (tx) => {
-      await tx.update(payments).set({ status: 'failed', verifiedAt: new Date() }).where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
-      await releaseOrder(tx, o.id, ['awaiting_payment']);
-    });
-    await ctx.cache.invalidate();
-    return { result: 'failed', number };
+    // Only the order's own shopper gives up its payment; anyone else's NOK (no session) changes nothing.
+    if (input.callerUserId !== o.userId) return { result: 'not_yours', number };
+    const t = await retrying(() => ctx.db.transaction((tx) => transition(tx, o.id, 'cancelled', {
+      actor: 'shopper', reason: 'payment_failed', expected: 'awaiting_payment', payment: { id: p.id, status: 'failed' },
+    })));
+    if (t.changed) {
+      await ctx.cache.invalidate();
+      return { result: 'failed', number };
+    }
+    return { result: t.to && MONEY_TAKEN.has(t.to) ? 'already_paid' : 'expired', number };
   }
 
   const verified = await ctx.gateway.verify({ authority: p.authority, amount: o.total });
   if (!verified.ok) return { result: 'invalid', number };
+  const refId = verified.refId ?? null;
 
-  const paid = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.update(orders).set({ status: 'paid', paidAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(orders.id, o.id), eq(orders.status, 'awaiting_payment'))).returning({ id: orders.id });
-    if (!row) return false;
-    await tx.update(payments).set({ status: 'paid', refId: verified.refId ?? null, verifiedAt: new Date() }).where(eq(payments.id, p.id));
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.productId));
-    for (const i of items) {
-      await tx.update(products).set({ soldCount: sql`${products.soldCount} + ${i.quantity}` }).where(eq(products.id, i.productId));
+  const out = await retrying(() => ctx.db.transaction(async (tx): Promise<{ result: PaymentResult; changed: boolean }> => {
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, o.id)).for('update');
+    const [pay] = await tx.select().from(payments).where(eq(payments.id, p.id));
+    if (!locked || !pay) return { result: 'invalid', changed: false };
+    const already = settledResult(locked, pay);
+    if (pay.status === 'paid' || pay.status === 'refunded') return { result: already!.result, changed: false };
+    if (already) {
+      // Paid meanwhile through another attempt: this money was taken too; keep its trace for a refund.
+      await tx.update(payments).set({ status: 'paid', refId, verifiedAt: new Date() }).where(eq(payments.id, p.id));
+      await audit(tx, null, 'order.duplicate_payment', 'order', o.id, { paymentId: p.id, refId });
+      return { result: already.result, changed: false };
     }
-    await clearCart(tx, o.userId);
-    return true;
-  });
-  if (!paid) return { result: 'already_paid', number };
-  await ctx.cache.invalidate();
-  return { result: 'paid', number, refId: verified.refId };
+    const t = await transition(tx, o.id, 'paid', { actor: 'payment', reason: 'payment_verified', payment: { id: p.id, status: 'paid', refId } });
+    if (!t.changed) return { result: 'invalid', changed: false };
+    return { result: t.to === 'paid' ? 'paid' : 'paid_unfulfillable', changed: true };
+  }));
+  if (out.changed) await ctx.cache.invalidate();
+  if (out.result === 'invalid') return { result: 'invalid', number };
+  return { result: out.result, number, refId: refId ?? undefined };
 }
 
 /* ---------- reads ---------- */
@@ -287,25 +462,17 @@ export async function getAdmin(db: Db, id: number) {
   return (await withItems(db, [row], true))[0]!;
 }
 
-/** The admin's workflow; cancelling returns the units to stock. Audit-logged. */
-export async function setStatus(db: Db, cache: ReadCache, adminId: number | undefined, id: number, status: OrderStatus) {
-  const changed = await db.transaction(async (tx) => {
-    const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-    if (!o) throw notFound('سفارش');
-    const from = o.status as OrderStatus;
-    if (from === status) return false;
-    if (!ORDER_TRANSITIONS[from]?.includes(status)) {
-      throw conflict(`تغییر وضعیت سفارش از «${ORDER_STATUS_LABELS[from]}» به «${ORDER_STATUS_LABELS[status]}» مجاز نیست`);
-    }
-    if (status === 'cancelled') {
-      if (!(await releaseOrder(tx, id, [from]))) await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, id));
-    } else {
-      await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, id));
-    }
-    await audit(tx, adminId, 'order.status', 'order', id, { from, to: status });
-    return status === 'cancelled';
-  });
-  if (changed) await cache.invalidate();
+/**
+ * The admin's workflow (ORDER_TRANSITIONS); cancelling returns the units to stock, a paid_unfulfillable
+ * order goes to refunded (the note says how) or back to paid when its units can be taken again.
+ * `expected` is the status the admin saw: an order that moved meanwhile (paid, say) is left alone (409).
+ */
+export async function setStatus(db: Db, cache: ReadCache, adminId: number | undefined, id: number, status: OrderStatus,
+  opts: { expected?: OrderStatus; note?: string } = {}) {
+  const t = await retrying(() => db.transaction((tx) => transition(tx, id, status, {
+    actor: 'admin', reason: 'admin', adminId, expected: opts.expected, note: opts.note,
+  })));
+  if (t.changed) await cache.invalidate();
   return getAdmin(db, id);
 }
 

@@ -108,34 +108,125 @@ describe('POST /api/User/Login', () => {
     expect((await me(bearer(token))).statusCode).toBe(401);
   });
 
-  it('limits failed attempts per username: 429 after 10, even with the right password', async () => {
-    await makeUser({ username: 'victim', isAdmin: true });
+});
+
+const RATE_LIMITED = { code: 'RATE_LIMITED', message: 'تلاش‌های ورود بیش از حد مجاز است؛ چند دقیقه بعد دوباره تلاش کنید' };
+/** Addresses unique to this run (a random /64 each), so counts left in a shared Redis by an earlier run never meet them. */
+const run = () => Math.floor(Math.random() * 0xffff).toString(16);
+const runPrefix = `fd00:${run()}:${run()}`;
+let netSeq = 0;
+const freshAddress = () => `${runPrefix}:${(++netSeq).toString(16)}::1`;
+
+// The same limits on the in-process counters and, when REDIS_URL is set (CI), on Redis shared by two copies.
+const redisUrl = process.env.REDIS_URL;
+const limiterKinds = redisUrl ? ['memory', 'redis'] : ['memory'];
+
+describe.each(limiterKinds)('login limits (%s counters)', (kind) => {
+  let a: TestApp; // one copy of the server
+  let b: TestApp; // another copy: the same app in memory, a second app on the same Redis
+  beforeAll(async () => {
+    if (kind === 'memory') { a = t; b = t; return; }
+    [a, b] = await Promise.all([buildTestApp({ REDIS_URL: redisUrl }), buildTestApp({ REDIS_URL: redisUrl })]);
+  });
+  afterAll(async () => { if (kind === 'redis') await Promise.all([a.close(), b.close()]); });
+
+  let userSeq = 0;
+  /** An admin with the same name and password on both copies. */
+  async function makeAdmin() {
+    const username = `lim_${kind}_${++userSeq}`;
+    for (const app of new Set([a, b])) dataOf(await asAdmin(app, 'POST', '/api/User', { username, password: 'initial-pass-1', isAdmin: true }));
+    return username;
+  }
+  const attempt = (app: TestApp, userName: string, password: string, remoteAddress: string) =>
+    app.app.inject({ method: 'POST', url: '/api/User/Login', payload: { userName, password }, remoteAddress });
+
+  it('a storm of wrong passwords for admin from other addresses does not lock the owner out of their own', async () => {
+    const storm = Array.from({ length: 5 }, freshAddress);
+    for (let i = 0; i < 30; i++) {
+      const res = await attempt(i % 2 ? a : b, ADMIN.username, `guess-${i}`, storm[i % 5]!);
+      expect(res.statusCode, `guess ${i + 1}`).toBe(401);
+    }
+    // The owner, from their own address, on either copy.
+    expect((await attempt(a, ADMIN.username, ADMIN.password, freshAddress())).statusCode).toBe(200);
+    expect((await attempt(b, 'ADMIN', ADMIN.password, freshAddress())).statusCode).toBe(200);
+    // The storm's addresses have 4 guesses left each, then 429.
+    for (let i = 0; i < 4; i++) expect((await attempt(a, ADMIN.username, `more-${i}`, storm[0]!)).statusCode).toBe(401);
+    expect((await attempt(b, ADMIN.username, 'more-x', storm[0]!)).statusCode).toBe(429);
+  });
+
+  it('the 11th attempt after 10 wrong passwords from one address answers 429 there (Persian message), even with the right password', async () => {
+    const username = await makeAdmin();
+    const mine = freshAddress();
     for (let i = 0; i < 10; i++) {
-      expect((await login({ userName: 'victim', password: `guess-${i}` })).statusCode).toBe(401);
+      // Alternating copies: the count is one count across them.
+      expect((await attempt(i % 2 ? a : b, username, `guess-${i}`, mine)).statusCode, `guess ${i + 1}`).toBe(401);
     }
     for (const password of ['guess-x', 'initial-pass-1']) {
-      const res = await login({ userName: 'VICTIM', password });
+      const res = await attempt(a, username.toUpperCase(), password, mine);
       expect(res.statusCode).toBe(429);
-      expect(errorOf(res)).toEqual({ code: 'RATE_LIMITED', message: 'تلاش‌های ورود بیش از حد مجاز است؛ چند دقیقه بعد دوباره تلاش کنید' });
+      expect(errorOf(res)).toEqual(RATE_LIMITED);
+      expect(res.cookies).toEqual([]);
     }
-    // Another username from another address is not affected.
-    expect((await login({ userName: ADMIN.username, password: ADMIN.password })).statusCode).toBe(200);
+    // The same user from another address, and another user from this one, are not affected.
+    expect((await attempt(b, username, 'initial-pass-1', freshAddress())).statusCode).toBe(200);
+    expect((await attempt(b, ADMIN.username, ADMIN.password, mine)).statusCode).toBe(200);
   });
 
-  it('does not lock out an admin who logs in successfully many times', async () => {
-    await makeUser({ username: 'busy', isAdmin: true });
-    for (let i = 0; i < 12; i++) {
-      expect((await login({ userName: 'busy', password: 'initial-pass-1' })).statusCode, `login ${i + 1}`).toBe(200);
+  it('a right password clears the count of wrong ones from that address', async () => {
+    const username = await makeAdmin();
+    const mine = freshAddress();
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 9; i++) expect((await attempt(a, username, `typo-${i}`, mine)).statusCode).toBe(401);
+      expect((await attempt(b, username, 'initial-pass-1', mine)).statusCode, `round ${round + 1}`).toBe(200);
     }
   });
 
-  it('limits attempts per address: 429 after 20 from one IP, whatever the username', async () => {
-    const ip = '10.9.9.9';
-    for (let i = 0; i < 20; i++) {
-      expect((await login({ userName: `someone${i}`, password: 'nope-nope' }, ip)).statusCode).toBe(401);
+  it('does not count right passwords: an admin who logs in often from one address is never limited', async () => {
+    const username = await makeAdmin();
+    const mine = freshAddress();
+    for (let i = 0; i < 51; i++) {
+      expect((await attempt(i % 2 ? a : b, username, 'initial-pass-1', mine)).statusCode, `login ${i + 1}`).toBe(200);
     }
-    expect((await login({ userName: ADMIN.username, password: ADMIN.password }, ip)).statusCode).toBe(429);
-    expect((await login({ userName: ADMIN.username, password: ADMIN.password }, '10.9.9.10')).statusCode).toBe(200);
+  });
+
+  it('limits one address to 50 wrong passwords whatever the usernames; other addresses are not affected', async () => {
+    const mine = freshAddress();
+    for (let i = 0; i < 50; i++) {
+      expect((await attempt(i % 2 ? a : b, `someone${i}`, 'nope-nope', mine)).statusCode, `guess ${i + 1}`).toBe(401);
+    }
+    const res = await attempt(a, ADMIN.username, ADMIN.password, mine);
+    expect(res.statusCode).toBe(429);
+    expect(errorOf(res)).toEqual(RATE_LIMITED);
+    expect((await attempt(b, ADMIN.username, ADMIN.password, freshAddress())).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64, so rotating through it gains nothing', async () => {
+    const username = await makeAdmin();
+    const net64 = freshAddress().replace(/::1$/, '');
+    for (let i = 0; i < 10; i++) expect((await attempt(a, username, `guess-${i}`, `${net64}:${i.toString(16)}::${i + 2}`)).statusCode).toBe(401);
+    expect((await attempt(b, username, 'initial-pass-1', `${net64}::beef`)).statusCode).toBe(429);
+  });
+
+  it('parallel guesses cannot slip past the count: of 20 at once from one address, exactly 10 are tried', async () => {
+    const username = await makeAdmin();
+    const mine = freshAddress();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(i % 2 ? a : b, username, `guess-${i}`, mine)));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401).length, codes.join(',')).toBe(10);
+    expect(codes.filter((c) => c === 429).length, codes.join(',')).toBe(10);
+  });
+
+  it('PUT /api/User/UpdatePassword shares the count: 10 wrong current passwords, then 429', async () => {
+    const username = await makeAdmin();
+    const mine = freshAddress();
+    const change = (currentPassword: string) => a.app.inject({
+      method: 'PUT', url: '/api/User/UpdatePassword', remoteAddress: mine,
+      payload: { username, currentPassword, password: 'new-password-2', repeatPassword: 'new-password-2' },
+    });
+    for (let i = 0; i < 10; i++) expect((await change(`guess-${i}`)).statusCode).toBe(401);
+    expect((await change('initial-pass-1')).statusCode).toBe(429);
+    expect((await attempt(b, username, 'initial-pass-1', mine)).statusCode).toBe(429);
+    expect((await attempt(b, username, 'initial-pass-1', freshAddress())).statusCode).toBe(200);
   });
 });
 

@@ -2,12 +2,15 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   envelope, IdQuerySchema, LoginResultSchema, LoginSchema, OkSchema, paged, ResetPasswordSchema, UpdatePasswordSchema,
-  UserCreateSchema, UserListQuerySchema, UserSchema, UserUpdateSchema,
+  UserCreateSchema, UserDeleteResultSchema, UserListQuerySchema, UserSchema, UserUpdateSchema,
 } from '@sorkhab/shared';
 import { ADMIN_COOKIE } from '../../lib/auth.js';
 import { ok } from '../../lib/envelope.js';
-import { tooMany } from '../../lib/errors.js';
+import { AppError, tooMany } from '../../lib/errors.js';
+import { clientAddress } from '../../lib/limiter.js';
 import * as svc from './users.service.js';
+
+const LOGIN_WINDOW = 15 * 60_000;
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiter, config } = app.services;
@@ -15,22 +18,40 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['users'];
   const secure = config.PUBLIC_URL?.startsWith('https://') ?? false;
 
-  /** Per IP and per username, so neither one address nor many addresses can guess a password. */
-  async function throttle(ip: string, username: string) {
-    if (!config.RATE_LIMIT) return;
-    const byIp = await limiter.hit(`login-ip:${ip}`, 20, 60_000);
-    const byUser = await limiter.hit(`login-user:${username.toLowerCase()}`, 10, 15 * 60_000);
-    if (!byIp || !byUser) throw tooMany('تلاش‌های ورود بیش از حد مجاز است؛ چند دقیقه بعد دوباره تلاش کنید');
+  /**
+   * Password guesses are limited per address and per address + username, never per username alone: a
+   * storm of wrong passwords for `admin` from other addresses must not lock the owner out of their own.
+   * Every attempt is counted before the password is checked (so parallel requests cannot slip past the
+   * count); an attempt that was not a wrong password is refunded, and a right one clears the pair's count.
+   * No global per-username limit: it would be a lock-out lever again, and scrypt bounds the guess rate.
+   */
+  async function guarded<T>(ip: string, username: string, attempt: () => Promise<T>): Promise<T> {
+    if (!config.RATE_LIMIT) return attempt();
+    const address = clientAddress(ip);
+    const byAddress = `login-addr:${address}`;
+    const byPair = `login-pair:${address}|${username.toLowerCase()}`;
+    const allowed = [await limiter.hit(byAddress, 50, LOGIN_WINDOW), await limiter.hit(byPair, 10, LOGIN_WINDOW)];
+    const refund = () => Promise.all([limiter.refund(byAddress), limiter.refund(byPair)]);
+    if (allowed.includes(false)) {
+      await refund(); // a refused attempt tried no password
+      throw tooMany('تلاش‌های ورود بیش از حد مجاز است؛ چند دقیقه بعد دوباره تلاش کنید');
+    }
+    let result: T;
+    try {
+      result = await attempt();
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'INVALID_CREDENTIALS')) await refund();
+      throw err;
+    }
+    await Promise.all([limiter.refund(byAddress), limiter.reset(byPair)]);
+    return result;
   }
 
   app.post('/User/Login', {
     config: { access: 'public' },
     schema: { tags, summary: 'Admin login → session token (also set as an httpOnly cookie)', body: LoginSchema, response: { 200: envelope(LoginResultSchema) } },
   }, async (req, reply) => {
-    await throttle(req.ip, req.body.userName);
-    const result = await svc.adminLogin(db, req.body.userName, req.body.password, config.SESSION_DAYS);
-    // The username's counter is for guesses: a right password clears it, so an admin who logs in often is not locked out.
-    if (config.RATE_LIMIT) await limiter.reset(`login-user:${req.body.userName.toLowerCase()}`);
+    const result = await guarded(req.ip, req.body.userName, () => svc.adminLogin(db, req.body.userName, req.body.password, config.SESSION_DAYS));
     reply.setCookie(ADMIN_COOKIE, result.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: result.expiresAt });
     return ok({ token: result.token, user: result.user });
   });
@@ -51,8 +72,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public' },
     schema: { tags, summary: 'Change one\'s own password with the current one', body: UpdatePasswordSchema, response: { 200: OkSchema } },
   }, async (req) => {
-    await throttle(req.ip, req.body.username);
-    await svc.changePassword(db, req.body);
+    await guarded(req.ip, req.body.username, () => svc.changePassword(db, req.body));
     return ok(null);
   });
 
@@ -73,11 +93,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => ok(await svc.updateUser(db, req.auth?.userId, req.body)));
 
   app.delete('/User', {
-    schema: { tags, security: [{ bearer: [] }], querystring: IdQuerySchema, response: { 200: OkSchema } },
-  }, async (req) => {
-    await svc.deleteUser(db, req.auth?.userId, req.query.id);
-    return ok({ id: req.query.id });
-  });
+    schema: {
+      tags, security: [{ bearer: [] }], querystring: IdQuerySchema,
+      summary: 'Delete a user; a customer with orders is deactivated instead (deactivated: true)',
+      response: { 200: envelope(UserDeleteResultSchema) },
+    },
+  }, async (req) => ok(await svc.deleteUser(db, req.auth?.userId, req.query.id)));
 
   app.put('/User/ResetPassword', {
     schema: { tags, security: [{ bearer: [] }], body: ResetPasswordSchema, response: { 200: OkSchema } },

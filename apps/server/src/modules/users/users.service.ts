@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { User } from '@sorkhab/shared';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/index.js';
+import { orders, sessions, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { createSession } from '../../lib/auth.js';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
@@ -137,14 +137,26 @@ export async function createUser(db: Db, actorId: number | undefined, input: {
   });
 }
 
-export async function deleteUser(db: Db, actorId: number | undefined, id: number) {
-  await db.transaction(async (tx) => {
+/**
+ * Deletes a user; a customer with orders is deactivated instead (the orders, the shop's records,
+ * keep their buyer) and logged out everywhere. Says which of the two happened.
+ */
+export async function deleteUser(db: Db, actorId: number | undefined, id: number): Promise<{ id: number; deactivated: boolean }> {
+  return db.transaction(async (tx) => {
     await lockActiveAdmins(tx);
     const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!row) throw notFound('کاربر');
     if (row.isAdmin && !row.isDisable && (await otherActiveAdmins(tx, id)) === 0) throw lastAdmin();
+    const [ordered] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, id)).limit(1);
+    if (ordered) {
+      await tx.update(users).set({ isDisable: true }).where(eq(users.id, id));
+      await tx.delete(sessions).where(eq(sessions.userId, id));
+      await audit(tx, actorId, 'user.deactivate', 'user', id, { username: row.username, reason: 'has orders' });
+      return { id, deactivated: true };
+    }
     await tx.delete(users).where(eq(users.id, id));
     await audit(tx, actorId, 'user.delete', 'user', id, { username: row.username });
+    return { id, deactivated: false };
   });
 }
 

@@ -128,6 +128,17 @@ describe('POST /api/User', () => {
     expect(await login(t.app, 'newadmin', 'Very-Secret-9')).toMatch(/^[A-Za-z0-9_-]+$/);
   });
 
+  it('creates a plain user (not an admin) when isAdmin is not given, and that user cannot open the admin', async () => {
+    for (const fields of [{}, { isAdmin: '' }, { isAdmin: null }]) {
+      const user = dataOf(await create({ password: 'plain-pass-1', ...fields }));
+      expect(user.isAdmin, JSON.stringify(fields)).toBe(false);
+      const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+      expect(row!.isAdmin).toBe(false);
+      const res = await t.app.inject({ method: 'POST', url: '/api/User/Login', payload: { userName: user.username, password: 'plain-pass-1' }, remoteAddress: `10.77.0.${seq}` });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
   it('answers 409 for a username that exists, whatever its case', async () => {
     const res = await create({ username: 'ADMIN' });
     expect(res.statusCode).toBe(409);
@@ -201,7 +212,7 @@ describe('DELETE /api/User', () => {
   it('deletes a user and ends their sessions', async () => {
     const user = dataOf(await create({ isAdmin: true, password: 'their-pass-1' }));
     const token = await login(t.app, user.username, 'their-pass-1');
-    expect(dataOf(await asAdmin(t, 'DELETE', `/api/User?id=${user.id}`))).toEqual({ id: user.id });
+    expect(dataOf(await asAdmin(t, 'DELETE', `/api/User?id=${user.id}`))).toEqual({ id: user.id, deactivated: false });
     expect((await asAdmin(t, 'GET', `/api/User/ById?id=${user.id}`)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/User/Me', headers: bearer(token) })).statusCode).toBe(401);
   });

@@ -60,4 +60,62 @@ describe('cart store', () => {
     await store.remove(9);
     expect(calls).toEqual(['DELETE Cart/Remove?itemId=9']);
   });
+
+  it('never refuses an add while the cart loads: the add waits behind the load and its answer wins', async () => {
+    const pending: { path: string; answer: (v: unknown) => void }[] = [];
+    const slow = (method: string) => (path: string) => new Promise((answer) => { pending.push({ path: `${method} ${path}`, answer }); });
+    const store = createCartStore({ get: slow('GET'), post: slow('POST'), put: slow('PUT'), delete: slow('DELETE') } as any);
+    const load = store.ensure();
+    const added = store.add(7);
+    expect(store.getState().busy).toBe(true); // the add is queued, the button that asked shows progress
+    await Promise.resolve();
+    expect(pending.map((p) => p.path)).toEqual(['GET Cart']); // one request at a time, in order
+    pending[0]!.answer(ok(cart(0)));
+    await load;
+    await new Promise((r) => setTimeout(r, 0));
+    expect(pending.map((p) => p.path)).toEqual(['GET Cart', 'POST Cart/Add']);
+    expect(store.getState().cart?.itemCount).toBe(0);
+    pending[1]!.answer(ok(cart(1)));
+    expect(await added).toBe(true);
+    expect(store.getState()).toMatchObject({ busy: false, error: null, cart: { itemCount: 1 } });
+  });
+
+  it('a load alone does not mark the cart busy', async () => {
+    let answer!: (v: unknown) => void;
+    const store = createCartStore({ get: () => new Promise((r) => { answer = r; }) } as any);
+    const load = store.refresh();
+    expect(store.getState().busy).toBe(false);
+    await new Promise((r) => setTimeout(r, 0)); // the request starts on the queue's next turn
+    expect(store.getState().busy).toBe(false);
+    answer(ok(cart(2)));
+    await load;
+    expect(store.getState().cart?.itemCount).toBe(2);
+  });
+
+  it('two quick adds go one after the other, each on the answer of the one before', async () => {
+    const order: string[] = [];
+    let n = 0;
+    const store = createCartStore({
+      post: async (_p: string, body: { productId: number }) => {
+        order.push(`start ${body.productId}`);
+        await new Promise((r) => setTimeout(r, body.productId === 1 ? 20 : 0));
+        order.push(`end ${body.productId}`);
+        return ok(cart(++n));
+      },
+    } as any);
+    expect(await Promise.all([store.add(1), store.add(2)])).toEqual([true, true]);
+    expect(order).toEqual(['start 1', 'end 1', 'start 2', 'end 2']);
+    expect(store.getState().cart?.itemCount).toBe(2);
+  });
+
+  it('keeps going after a request that threw', async () => {
+    let calls = 0;
+    const store = createCartStore({
+      get: async () => { if (++calls === 1) throw new Error('offline'); return ok(cart(1)); },
+    } as any);
+    await store.refresh();
+    expect(store.getState().error).toMatch(/ارتباط/);
+    await store.refresh();
+    expect(store.getState()).toMatchObject({ error: null, cart: { itemCount: 1 } });
+  });
 });

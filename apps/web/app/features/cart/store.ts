@@ -6,34 +6,50 @@ import { browserApi, type ApiClient } from '../../lib/api';
  * The shopper's server cart, shared by every component of the page (header count, popup,
  * add-to-cart, the /cart page). The server is the only truth: every change goes to the API and the
  * cart it answers replaces ours; `refresh()` reloads it (e.g. after login or in another tab).
+ *
+ * Requests run one at a time, in the order they were asked for: a tap on add-to-cart while the page's
+ * first cart load is still on its way waits behind it instead of being refused, and an older answer
+ * can never overwrite a newer one (the load that started first answers first). Two quick adds of a
+ * guest's first items go one after the other, so the second one sees the cart cookie of the first.
  */
 export interface CartState {
   cart: Cart | null;
-  /** A request is running. */
+  /** A change (add, quantity, remove) is queued or running; loading the cart does not count. */
   busy: boolean;
   /** The last failure, in Persian, until the next success. */
   error: string | null;
 }
 
 type Listener = () => void;
+type Call = () => ReturnType<ApiClient['get']>;
 
 export function createCartStore(api: Pick<ApiClient, 'get' | 'post' | 'put' | 'delete'>) {
   let state: CartState = { cart: null, busy: false, error: null };
   const listeners = new Set<Listener>();
   let loading: Promise<void> | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  let changes = 0; // changes queued or running
   const set = (patch: Partial<CartState>) => {
     state = { ...state, ...patch };
     listeners.forEach((l) => l());
   };
-  const run = async (call: () => ReturnType<ApiClient['get']>): Promise<boolean> => {
-    set({ busy: true });
-    const res = await call();
-    if (res.success) {
-      set({ cart: res.data as Cart, busy: false, error: null });
-      return true;
-    }
-    set({ busy: false, error: res.error.message });
-    return false;
+  /** Runs `call` after every request asked for before it; its answer (cart or error) becomes the state. */
+  const run = (call: Call, change: boolean): Promise<boolean> => {
+    if (change && changes++ === 0) set({ busy: true });
+    const done = queue.then(async () => {
+      let res: Awaited<ReturnType<Call>>;
+      try {
+        res = await call();
+      } catch {
+        res = { success: false, data: null, error: { code: 'NETWORK', message: 'ارتباط با سرور برقرار نشد؛ اتصال اینترنت را بررسی کنید' }, status: 0 } as never;
+      }
+      const busy = change ? --changes > 0 : state.busy;
+      if (res.success) set({ cart: res.data as Cart, busy, error: null });
+      else set({ busy, error: res.error.message });
+      return res.success;
+    });
+    queue = done;
+    return done;
   };
   return {
     getState: () => state,
@@ -48,16 +64,16 @@ export function createCartStore(api: Pick<ApiClient, 'get' | 'post' | 'put' | 'd
       return loading;
     },
     async refresh(): Promise<void> {
-      await run(() => api.get<Cart>('Cart'));
+      await run(() => api.get<Cart>('Cart'), false);
     },
     add(productId: number, quantity = 1, option?: string | null) {
-      return run(() => api.post<Cart>('Cart/Add', { productId, quantity, ...(option ? { option } : {}) }));
+      return run(() => api.post<Cart>('Cart/Add', { productId, quantity, ...(option ? { option } : {}) }), true);
     },
     setQuantity(itemId: number, quantity: number) {
-      return run(() => api.put<Cart>('Cart/SetQuantity', { itemId, quantity }));
+      return run(() => api.put<Cart>('Cart/SetQuantity', { itemId, quantity }), true);
     },
     remove(itemId: number) {
-      return run(() => api.delete<Cart>(`Cart/Remove?itemId=${itemId}`));
+      return run(() => api.delete<Cart>(`Cart/Remove?itemId=${itemId}`), true);
     },
     clearError() {
       set({ error: null });

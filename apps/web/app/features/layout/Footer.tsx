@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { FREE_SHIPPING_THRESHOLD, formatToman, RETURN_DAYS, toPersianDigits, type StoreSettings } from '@sorkhab/shared';
+import { enamadSealUrls, FREE_SHIPPING_THRESHOLD, formatToman, RETURN_DAYS, toPersianDigits, type StoreSettings } from '@sorkhab/shared';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../components/icons';
 import { telHref } from './Header';
 
@@ -21,6 +21,20 @@ export function Promises({ threshold = FREE_SHIPPING_THRESHOLD, compact = false 
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The eNamad seal as eNamad publishes it: a link to the shop's page on trustseal.enamad.ir around the seal image, both
+ * sending the shop's origin as referrer (eNamad checks it). Built from the stored id and code only, never from HTML.
+ */
+export function EnamadSeal({ settings }: { settings: Pick<StoreSettings, 'enamadId' | 'enamadCode'> }) {
+  const seal = enamadSealUrls(settings);
+  if (!seal) return <span>جایگاه نماد اعتماد الکترونیکی (اینماد)</span>;
+  return (
+    <a href={seal.href} target="_blank" rel="noopener" referrerPolicy="origin" className="inline-block rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600">
+      <img src={seal.img} alt="نماد اعتماد الکترونیکی" referrerPolicy="origin" width={125} height={136} loading="lazy" decoding="async" className="h-auto w-[125px]" />
+    </a>
   );
 }
 
@@ -56,9 +70,7 @@ export function Footer({ settings }: { settings: StoreSettings }) {
         <div>
           <p className="font-bold text-gray-900">نمادهای اعتماد</p>
           <div className="mt-3 flex min-h-28 items-center justify-center rounded-xl border border-dashed border-gray-300 bg-white p-3 text-center text-xs text-gray-500" data-testid="enamad">
-            {settings.enamadHtml
-              ? <div dangerouslySetInnerHTML={{ __html: settings.enamadHtml }} />
-              : <span>جایگاه نماد اعتماد الکترونیکی (اینماد)</span>}
+            <EnamadSeal settings={settings} />
           </div>
         </div>
       </div>

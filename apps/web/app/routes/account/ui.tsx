@@ -40,6 +40,8 @@ const statusTone: Record<OrderStatus, string> = {
   shipped: 'bg-indigo-50 text-indigo-800',
   delivered: 'bg-emerald-50 text-emerald-800',
   cancelled: 'bg-gray-100 text-gray-600',
+  paid_unfulfillable: 'bg-red-50 text-red-700',
+  refunded: 'bg-gray-100 text-gray-600',
 };
 export function StatusBadge({ status, label }: { status: OrderStatus; label: string }) {
   return <span data-testid="order-status" className={`inline-flex rounded-full px-2.5 py-1 text-xs font-bold ${statusTone[status]}`}>{label}</span>;

@@ -33,13 +33,14 @@ export default function OrderDetailPage() {
             {row('وضعیت فعلی', <Badge variant="light" color={ORDER_STATUS_COLORS[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>)}
             {row('تاریخ ثبت', formatJalaliDateTime(order.createdAt))}
             {order.paidAt && row('تاریخ پرداخت', formatJalaliDateTime(order.paidAt))}
+            {order.paymentRefId && row('کد پیگیری پرداخت', fa(order.paymentRefId))}
             {options.length > 0 ? (
               <Group align="flex-end" gap="xs" mt="xs" wrap="nowrap">
                 <Select label="تغییر وضعیت به" style={{ flex: 1 }} value={next} onChange={(v) => setNext(v as OrderStatus | null)}
                   data={options.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))} />
                 <Button disabled={!next} loading={busy} onClick={async () => {
                   setBusy(true);
-                  const res = await call<Order>('PUT', 'Order/SetStatus', { id: order.id, status: next }, { success: 'وضعیت سفارش تغییر کرد' });
+                  const res = await call<Order>('PUT', 'Order/SetStatus', { id: order.id, status: next, from: order.status }, { success: 'وضعیت سفارش تغییر کرد' });
                   setBusy(false);
                   if (res.success) { setData(res.data); setNext(null); }
                 }}>ثبت</Button>

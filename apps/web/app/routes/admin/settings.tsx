@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import type { StoreSettings } from '@sorkhab/shared';
+import { parseEnamadSeal, type StoreSettings } from '@sorkhab/shared';
 import { call, useApi } from '../../features/admin/api';
 import { FaNumberInput, fa, PageTitle } from '../../features/admin/ui';
 
@@ -13,9 +13,10 @@ export default function SettingsPage() {
   const [f, setF] = useState<StoreSettings | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [pasted, setPasted] = useState('');
   useEffect(() => { if (data) setF(data); }, [data]);
   if (!f) return <Text c="dimmed">در حال بارگذاری…</Text>;
-  const text = (k: 'storeName' | 'tagline' | 'phone' | 'email' | 'address' | 'workingHours' | 'about' | 'enamadHtml') => ({
+  const text = (k: 'storeName' | 'tagline' | 'phone' | 'email' | 'address' | 'workingHours' | 'about' | 'enamadId' | 'enamadCode') => ({
     value: f[k], error: errors[k], onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setF({ ...f, [k]: e.currentTarget.value }),
   });
   return (
@@ -51,7 +52,19 @@ export default function SettingsPage() {
             <Title order={3} size="h5" mb="sm">درباره ما و نماد اعتماد</Title>
             <Stack>
               <Textarea label="درباره ما" autosize minRows={3} {...text('about')} />
-              <Textarea label="کد نماد اعتماد (HTML)" dir="ltr" autosize minRows={2} {...text('enamadHtml')} />
+              {/* The seal is kept as its id and code; the storefront prints eNamad's link and image itself. */}
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label="شناسه نماد اعتماد (id)" dir="ltr" inputMode="numeric" placeholder="123456" {...text('enamadId')} />
+                <TextInput label="کد نماد اعتماد (Code)" dir="ltr" placeholder="AbCd1234" {...text('enamadCode')} />
+              </SimpleGrid>
+              <Textarea label="یا کد HTML نماد را بچسبانید" description="فقط شناسه و کد از آن برداشته می‌شود؛ خود HTML ذخیره نمی‌شود." dir="ltr" autosize minRows={2}
+                value={pasted} error={pasted && !parseEnamadSeal(pasted) ? 'پیوند نماد (trustseal.enamad.ir با id و Code) در این کد پیدا نشد' : undefined}
+                onChange={(e) => {
+                  const html = e.currentTarget.value;
+                  setPasted(html);
+                  const seal = parseEnamadSeal(html);
+                  if (seal) setF({ ...f, ...seal });
+                }} />
             </Stack>
           </Paper>
           <Paper withBorder p="md">

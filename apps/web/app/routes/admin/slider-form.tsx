@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { SLIDER_FETCH_SIZE, type Category, type Slide } from '@sorkhab/shared';
+import { isSafeLink, SAFE_LINK_MESSAGE, SLIDER_FETCH_SIZE, type Category, type Slide } from '@sorkhab/shared';
 import { formData, toastError, toastSuccess, uploadWithProgress, useApi } from '../../features/admin/api';
 import { flattenCategories } from '../../features/admin/catalog';
 import { fa, FaNumberInput, ImagePick, PageTitle, thumbOf } from '../../features/admin/ui';
@@ -45,6 +45,8 @@ function SlideForm({ slide }: { slide: Slide | null }) {
         <form onSubmit={async (e) => {
           e.preventDefault();
           if (!slide && !image) return toastError('تصویر را انتخاب کنید');
+          // The API refuses the same links (javascript:, data:, //host…); say so before the upload.
+          if (f.link.trim() && !isSafeLink(f.link.trim())) return setErrors({ link: SAFE_LINK_MESSAGE });
           setProgress(0);
           const body = formData({ id: slide?.id, title: f.title, link: f.link, categoryId: f.categoryId || undefined, sortOrder: f.sortOrder || 0, isActive: f.isActive, kind: f.kind }, { ImageFile: image });
           const res = await uploadWithProgress<Slide>(slide ? 'PUT' : 'POST', 'Slider', body, setProgress);
@@ -58,7 +60,7 @@ function SlideForm({ slide }: { slide: Slide | null }) {
             <SegmentedControl w={220} value={f.kind} onChange={(v) => setF({ ...f, kind: v as 'slide' | 'banner' })} data={[{ value: 'slide', label: 'اسلاید' }, { value: 'banner', label: 'بنر' }]} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="عنوان" value={f.title} onChange={(e) => setF({ ...f, title: e.currentTarget.value })} error={errors.title} />
-              <TextInput label="پیوند" dir="ltr" placeholder="/product-list?category=…" value={f.link} onChange={(e) => setF({ ...f, link: e.currentTarget.value })} error={errors.link} />
+              <TextInput label="پیوند" description="صفحه‌ای از فروشگاه (با / شروع شود) یا نشانی کامل https://…" dir="ltr" placeholder="/product-list?category=…" value={f.link} onChange={(e) => setF({ ...f, link: e.currentTarget.value })} error={errors.link} />
               <Select label="دسته‌بندی" clearable searchable data={categories} value={f.categoryId || null} onChange={(v) => setF({ ...f, categoryId: v ?? '' })} nothingFoundMessage="دسته‌ای پیدا نشد" />
               <FaNumberInput label="ترتیب نمایش" grouped={false} value={f.sortOrder} onChange={(v) => setF({ ...f, sortOrder: v })} error={errors.sortOrder} />
             </SimpleGrid>

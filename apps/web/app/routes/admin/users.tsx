@@ -91,7 +91,7 @@ export default function UsersPage() {
 function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
   const [f, setF] = useState({
     username: user?.username ?? '', firstname: user?.firstname ?? '', lastname: user?.lastname ?? '',
-    mobile: user?.mobile ? user.mobile.replace(/^98/, '0') : '', email: user?.email ?? '', isAdmin: user?.isAdmin ?? true,
+    mobile: user?.mobile ? user.mobile.replace(/^98/, '0') : '', email: user?.email ?? '', isAdmin: user?.isAdmin ?? false,
     isDisable: user?.isDisable ?? false, password: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from 'react-router';
-import type { ProductListItem, Slide } from '@sorkhab/shared';
+import { isSafeLink, type ProductListItem, type Slide } from '@sorkhab/shared';
 import { ChevronEnd } from '../../components/icons';
 import { Img } from '../../components/Img';
 import { Carousel } from '../../components/ui/Carousel';
@@ -40,7 +40,8 @@ export function meta({ matches, data }: Route.MetaArgs) {
 const isInternal = (link: string) => link.startsWith('/') && !link.startsWith('//');
 
 function SlideLink({ slide, children, className }: { slide: Slide; children: React.ReactNode; className?: string }) {
-  if (!slide.link) return <div className={className}>{children}</div>;
+  // The API accepts only these links; one stored before that rule (javascript:, //host…) is never printed.
+  if (!isSafeLink(slide.link)) return <div className={className}>{children}</div>;
   return isInternal(slide.link)
     ? <Link to={slide.link} className={className} aria-label={slide.title || undefined}>{children}</Link>
     : <a href={slide.link} className={className} rel="noopener" aria-label={slide.title || undefined}>{children}</a>;

@@ -1,0 +1,4 @@
+CREATE TABLE "cache_generation" (
+	"id" smallint PRIMARY KEY NOT NULL,
+	"v" bigint NOT NULL
+);

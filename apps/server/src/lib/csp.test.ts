@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { newNonce, nonceSource, nonceToHashes, withScriptSources } from './csp.js';
+
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const POLICY = "default-src 'self';base-uri 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline'";
+
+describe('CSP helpers', () => {
+  it('makes a different 128-bit nonce each time', () => {
+    const nonces = new Set(Array.from({ length: 1000 }, newNonce));
+    expect(nonces.size).toBe(1000);
+    for (const n of nonces) expect(Buffer.from(n, 'base64')).toHaveLength(16);
+  });
+
+  it('adds sources to script-src only', () => {
+    const csp = withScriptSources(POLICY, [nonceSource('abc'), "'sha256-x'"]);
+    expect(csp).toBe("default-src 'self';base-uri 'self';script-src 'self' 'nonce-abc' 'sha256-x';script-src-attr 'none';style-src 'self' 'unsafe-inline'");
+    expect(withScriptSources(POLICY, [])).toBe(POLICY);
+    expect(() => withScriptSources("default-src 'self'", ['x'])).toThrow();
+  });
+
+  it("names by hash exactly the scripts written with this render's nonce, and drops the nonce", () => {
+    const n = 'N0nce+/=';
+    const context = 'window.__reactRouterContext = {"a":"\\u003cb"};';
+    const module = 'await import("/assets/entry.js");';
+    const html = `<html><head><link nonce="${n}" rel="preload" href="/f.woff2"/><script type="application/ld+json">{"@type":"Product"}</script></head><body>`
+      + `<p>متن</p><script>alert("injected")</script><script nonce="guess">alert(2)</script>`
+      + `<script nonce="${n}">${context}</script><script nonce="${n}" type="module" async="">${module}</script>`
+      + `<script nonce="${n}">${context}</script></body></html>`;
+    const out = nonceToHashes(html, n);
+    expect(out.sources).toEqual([sha(context), sha(module)]);
+    expect(out.html).not.toContain(n);
+    expect(out.html).toContain('<link rel="preload" href="/f.woff2"/>');
+    expect(out.html).toContain(`<script>${context}</script><script type="module" async="">${module}</script>`);
+    // What the render did not write keeps no name: it does not run under the page's policy.
+    expect(out.sources).not.toContain(sha('alert("injected")'));
+    expect(out.sources).not.toContain(sha('alert(2)'));
+    expect(out.html).toContain('<script nonce="guess">alert(2)</script>');
+  });
+
+  it('leaves a page without scripts as it is', () => {
+    expect(nonceToHashes('<p>hi</p>', 'n')).toEqual({ html: '<p>hi</p>', sources: [] });
+  });
+});

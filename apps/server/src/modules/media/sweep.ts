@@ -1,0 +1,100 @@
+import { inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { media } from '../../db/schema/index.js';
+import { groupOf, UPLOAD_PREFIX, withFileLock } from './media.service.js';
+import { referencedGroups } from './references.js';
+import { isTemporary, type Storage, type StoredFile } from './storage.js';
+
+/** Files younger than this are never swept: a request may be writing or about to reference them. */
+export const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
+export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+const isVariant = (key: string) => /-\d+\.webp$/.test(key);
+
+export interface SweepResult {
+  /** `.tmp` files removed (a write cut short by a crash). */
+  temporary: number;
+  /** Images (an original and its WebP variants) removed because no row references them. */
+  images: number;
+  /** Files removed in all. */
+  files: number;
+}
+
+/**
+ * Removes what no request will ever finish or reference: temporary files and images no row
+ * references, both only when older than `minAgeMs` by mtime. A request claims an image it reuses
+ * by giving it a fresh mtime (processImage), and writes new files fresh, so a file a request is
+ * writing or about to reference is never old; each image is re-checked under its lock just before
+ * removal. Only names this module writes are touched (`ab/<hash>.<ext>`, `ab/<hash>-<w>.webp`, `*.tmp`).
+ */
+export async function sweepUploads(db: Db, storage: Storage, opts: { now?: number; minAgeMs?: number } = {}): Promise<SweepResult> {
+  const cutoff = (opts.now ?? Date.now()) - (opts.minAgeMs ?? SWEEP_MIN_AGE_MS);
+  const result: SweepResult = { temporary: 0, images: 0, files: 0 };
+  const temporary: string[] = [];
+  const groups = new Map<string, StoredFile[]>();
+  for await (const file of storage.list()) {
+    if (isTemporary(file.key)) {
+      if (file.mtimeMs < cutoff) temporary.push(file.key);
+      continue;
+    }
+    const group = groupOf(file.key);
+    if (!group) continue;
+    const files = groups.get(group) ?? [];
+    files.push(file);
+    groups.set(group, files);
+  }
+  for (const key of temporary) {
+    await storage.remove(key);
+    result.temporary++;
+    result.files++;
+  }
+  const old = [...groups].filter(([, files]) => files.every((f) => f.mtimeMs < cutoff));
+  if (old.length === 0) return result;
+
+  const referenced = await referencedGroups(db);
+  const removedUris: string[] = [];
+  for (const [group, files] of old) {
+    if (referenced.has(group)) continue;
+    await withFileLock(storage, group, async () => {
+      // Claimed or rewritten since the listing: in use (or about to be).
+      for (const f of files) if (((await storage.stat(f.key))?.mtimeMs ?? 0) >= cutoff) return;
+      // Originals first: an original on disk promises complete variants.
+      for (const f of [...files].sort((a, b) => Number(isVariant(a.key)) - Number(isVariant(b.key)))) {
+        await storage.remove(f.key);
+        result.files++;
+        if (!isVariant(f.key)) removedUris.push(UPLOAD_PREFIX + f.key);
+      }
+      result.images++;
+    });
+  }
+  // The catalogue of stored images keeps only what is on disk.
+  if (removedUris.length > 0) await db.delete(media).where(inArray(media.uri, removedUris));
+  return result;
+}
+
+/**
+ * Sweeps once now (in the background: start-up is not held up) and then every `intervalMs`
+ * on an unref'd timer; `stop()` ends the timer and waits for a sweep in progress.
+ */
+export function startUploadSweeper(db: Db, storage: Storage, log: FastifyBaseLogger, intervalMs = SWEEP_INTERVAL_MS) {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = sweepUploads(db, storage)
+      .then((r) => { if (r.files > 0) log.info(r, `uploads sweep: removed ${r.temporary} temporary files and ${r.images} unreferenced images (${r.files} files)`); })
+      .catch((err) => log.error({ err }, 'uploads sweep failed'))
+      .finally(() => { running = undefined; });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
