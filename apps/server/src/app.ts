@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -23,6 +25,7 @@ import { assertCleanText, jsonTooDeep, tooDeepError } from './lib/input-guard.js
 import { keyMapOf, remapKeys, type KeyMap } from './lib/keys.js';
 import { memoryLimiter, redisLimiter, type Limiter } from './lib/limiter.js';
 import { originPlugin } from './lib/origin.js';
+import { escapeHtml, plainPage } from './lib/plain-page.js';
 import { validationError } from './lib/validation.js';
 import { localStorage, type Storage } from './modules/media/storage.js';
 import { startUploadSweeper } from './modules/media/sweep.js';
@@ -213,9 +216,12 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   return app as unknown as App;
 }
 
-function errorHandler(this: FastifyInstance, err: any, request: any, reply: any) {
-  const send = (status: number, code: string, message: string, fields?: Record<string, string>) =>
-    reply.code(status).send({ success: false, data: null, error: { code, message, ...(fields ? { fields } : {}) } });
+function errorHandler(this: FastifyInstance, err: any, request: FastifyRequest, reply: FastifyReply) {
+  // A page request refused before rendering (a NUL in its query, say) gets a page, not the API's JSON.
+  const wantsPage = !request.url.startsWith('/api/') && String(request.headers.accept ?? '').includes('text/html');
+  const send = (status: number, code: string, message: string, fields?: Record<string, string>) => wantsPage
+    ? reply.code(status).type('text/html; charset=utf-8').send(plainPage('درخواست پذیرفته نشد', `<p>${escapeHtml(message)}</p><a href="/">بازگشت به صفحه اصلی فروشگاه</a>`))
+    : reply.code(status).send({ success: false, data: null, error: { code, message, ...(fields ? { fields } : {}) } });
 
   if (err instanceof AppError) return send(err.status, err.code, err.message, err.fields);
   const fromDb = fromDatabaseError(err);

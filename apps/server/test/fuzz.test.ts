@@ -113,6 +113,18 @@ describe('fuzz: hostile values to every endpoint never answer 5xx', () => {
     }
   });
 
+  it('answers a page request it refuses with a Persian page, and an API request with JSON', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/uploads/a.webp?q=%00', headers: { accept: 'text/html,*/*' } });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('dir="rtl"');
+    expect(page.body).toContain('نویسه‌های نامعتبر');
+    expect(page.body).not.toContain('<script');
+    const api = await t.app.inject({ method: 'GET', url: '/api/Product/All?Title=%00', headers: { accept: 'text/html,*/*' } });
+    expect(api.statusCode).toBe(400);
+    expect(api.json().error.code).toBe('VALIDATION_ERROR');
+  });
+
   it('refuses JSON nested 20,000 deep with a 400', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/User/Login', payload: deepJson(20_000), headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(400);

@@ -6,6 +6,7 @@ import {
   PagingQuerySchema, PaymentCallbackQuerySchema, PayOrderSchema, SetOrderStatusSchema, TrackQuerySchema,
 } from '@sorkhab/shared';
 import { ok } from '../../lib/envelope.js';
+import { escapeHtml, plainPage } from '../../lib/plain-page.js';
 import { tooMany } from '../../lib/errors.js';
 import { setOrderedCheck } from '../catalog/product.service.js';
 import { getSettings } from '../content/content.service.js';
@@ -76,7 +77,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ gateway?: PaymentGateway }> = 
   });
 };
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = escapeHtml;
 
 /** The built-in simulated gateway (PAYMENT_PROVIDER=fake): a plain page with pay and cancel buttons. Register without the /api prefix. */
 export const fakeGatewayPages: FastifyPluginAsyncZod = async (app) => {
@@ -108,14 +109,8 @@ export const fakeGatewayPages: FastifyPluginAsyncZod = async (app) => {
   }
 };
 
-function page(title: string, body: string) {
-  return `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)}</title><style>
-body{font-family:Vazirmatn,Tahoma,sans-serif;background:#f5f5f7;margin:0;display:grid;place-items:center;min-height:100vh;color:#222}
-main{background:#fff;border-radius:16px;box-shadow:0 4px 24px #0001;padding:32px;width:min(420px,90vw)}
-h1{font-size:1.25rem;margin:0 0 8px}.muted{color:#777;font-size:.85rem}dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:24px 0}
+const page = (title: string, body: string) => plainPage(title, body, `
+.muted{color:#777;font-size:.85rem}dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:24px 0}
 dt{color:#666}dd{margin:0;font-weight:700}.amount{color:#c2185b}form{margin:8px 0}
 button{width:100%;padding:12px;border-radius:10px;border:0;font:inherit;font-weight:700;cursor:pointer}
-.pay{background:#16a34a;color:#fff}.cancel{background:#eee;color:#333}
-</style></head><body><main><h1>${esc(title)}</h1>${body}</main></body></html>`;
-}
+.pay{background:#16a34a;color:#fff}.cancel{background:#eee;color:#333}`);

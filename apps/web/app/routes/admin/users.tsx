@@ -4,7 +4,7 @@ import { ActionIcon, Badge, Button, Checkbox, Group, Menu, Modal, Paper, Passwor
 import { useDebouncedValue } from '@mantine/hooks';
 import { ADMIN_PAGE_SIZE, type User } from '@sorkhab/shared';
 import { qs } from '../../lib/api';
-import { call, useApi } from '../../features/admin/api';
+import { call, toastSuccess, useApi } from '../../features/admin/api';
 import { useSession } from '../../features/admin/session';
 import { ConfirmModal, DataTable, EmptyRow, fa, PageTitle, Pager } from '../../features/admin/ui';
 
@@ -81,8 +81,11 @@ export default function UsersPage() {
         message={`کاربر «${action?.kind === 'delete' ? action.user.username ?? action.user.mobile : ''}» حذف شود؟`}
         onConfirm={async () => {
           if (action?.kind !== 'delete') return;
-          const res = await call('DELETE', `User?id=${action.user.id}`, undefined, { success: 'کاربر حذف شد' });
-          if (res.success) done(); else setAction(null);
+          const res = await call<{ id: number; deactivated: boolean }>('DELETE', `User?id=${action.user.id}`);
+          if (!res.success) return setAction(null);
+          // A customer with orders is kept (the orders need their buyer) and deactivated instead.
+          toastSuccess(res.data.deactivated ? 'این کاربر سفارش ثبت‌شده دارد؛ به جای حذف، غیرفعال شد' : 'کاربر حذف شد');
+          done();
         }} />
     </>
   );
