@@ -50,8 +50,6 @@ export async function freshDatabase(): Promise<Database & { drop(): Promise<void
   return {
     db,
     kind: 'pglite',
-    listen: async (ch, fn) => { await client.listen(ch, fn); },
-    notify: async (ch, p) => { await client.query('select pg_notify($1, $2)', [ch, p]); },
     close: async () => { await client.close(); },
     drop: async () => { await client.close(); },
   };

@@ -22,8 +22,7 @@ declare module 'react-router' {
  * after the first frame (lib/defer-scripts.ts) and it is sent in one piece, which is also what the page cache keeps.
  */
 export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext?: AppLoadContext) {
-  const nonce = loadContext?.nonce;
-  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
+  const nonce = loadContext?.nonce; // the server answers HEAD by rendering GET (web.ts), so every request renders
 
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -17,9 +17,6 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Subscribe to a NOTIFY channel. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
-  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,26 +32,10 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {}); // idle-client errors are reported by the next query
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  let listener: pg.Client | undefined;
-  const handlers = new Map<string, (p: string) => void>();
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onMessage) {
-      if (!listener) {
-        listener = new pgLib.Client({ connectionString: url });
-        listener.on('error', () => {});
-        await listener.connect();
-        listener.on('notification', (n) => handlers.get(n.channel)?.(n.payload ?? ''));
-      }
-      handlers.set(channel, onMessage);
-      await listener.query(`LISTEN "${channel}"`);
-    },
-    async notify(channel, payload) {
-      await pool.query('select pg_notify($1, $2)', [channel, payload]);
-    },
     async close() {
-      await listener?.end().catch(() => {});
       await pool.end();
     },
   };
@@ -79,12 +60,6 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    async listen(channel, onMessage) {
-      await client.listen(channel, onMessage);
-    },
-    async notify(channel, payload) {
-      await client.query('select pg_notify($1, $2)', [channel, payload]);
-    },
     async close() {
       await client.close();
       await release();

@@ -1,7 +1,7 @@
 import { AppError } from './errors.js';
 
 /** The PostgreSQL error under a driver's or Drizzle's wrapper (PGlite and node-postgres both carry `code`). */
-function sqlStateOf(err: unknown): string | undefined {
+export function sqlStateOf(err: unknown): string | undefined {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   }

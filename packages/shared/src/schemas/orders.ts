@@ -52,6 +52,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
  */
 export const ORDER_ACTORS = ['shopper', 'payment', 'expiry', 'system', 'admin'] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];
+/** Orders whose units count as sold (sales figures, products' sold counts): paid and everything after it. */
+export const SOLD_ORDER_STATUSES = ['paid', 'processing', 'shipped', 'delivered'] as const satisfies readonly OrderStatus[];
 /**
  * The one table of allowed status changes, and who may make each; every change goes through the server's
  * `transition`. A payment confirmed after a cancellation re-reserves the units (→ paid) or, when they are

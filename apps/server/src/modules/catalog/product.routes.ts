@@ -7,6 +7,7 @@ import {
 } from '@sorkhab/shared';
 import { ok } from '../../lib/envelope.js';
 import { notFound, tooMany } from '../../lib/errors.js';
+import { clientAddress } from '../../lib/limiter.js';
 import { fileOf, formRouteOptions, formSchema, sendCached, sendJson, withForm } from '../../lib/route-helpers.js';
 import * as svc from './product.service.js';
 
@@ -33,7 +34,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public' },
     schema: { tags, summary: 'Listing with filters, sort and Persian-aware search (Title)', querystring: ProductListQuerySchema, response: { 200: list } },
   }, async (req, reply) => {
-    if (req.query.title && config.RATE_LIMIT && !(await limiter.hit(`search:${req.ip}`, 120, 10_000))) throw tooMany();
+    if (req.query.title && config.RATE_LIMIT && !(await limiter.hit(`search:${clientAddress(req.ip)}`, 120, 10_000))) throw tooMany();
     return sendCached(reply, `all:${JSON.stringify(req.query)}`, () => svc.listProducts(db, cache, req.query));
   });
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CUSTOMER_COOKIE } from '../../lib/auth.js';
 import { ok } from '../../lib/envelope.js';
 import { tooMany } from '../../lib/errors.js';
+import { clientAddress } from '../../lib/limiter.js';
 import * as svc from './customers.service.js';
 import { smsFromConfig, type SmsProvider } from './sms.js';
 
@@ -32,7 +33,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ sms?: SmsProvider }> = asyn
     config: { access: 'public' },
     schema: { tags, summary: 'Send a one-time login code by SMS', body: SendCodeSchema, response: { 200: envelope(SendCodeResultSchema) } },
   }, async (req) => {
-    await throttleSend(req.ip, req.body.mobile);
+    await throttleSend(clientAddress(req.ip), req.body.mobile);
     return ok(await svc.sendCode(db, sms, req.body.mobile));
   });
 
@@ -40,7 +41,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ sms?: SmsProvider }> = asyn
     config: { access: 'public' },
     schema: { tags, summary: 'Check the code → customer session (also an httpOnly cookie); merges the guest cart', body: VerifyCodeSchema, response: { 200: envelope(CustomerAuthResultSchema) } },
   }, async (req, reply) => {
-    if (config.RATE_LIMIT && !(await limiter.hit(`otp-verify-ip:${req.ip}`, 30, 10 * 60_000))) throw tooMany();
+    if (config.RATE_LIMIT && !(await limiter.hit(`otp-verify-ip:${clientAddress(req.ip)}`, 30, 10 * 60_000))) throw tooMany();
     const result = await svc.verifyCode(db, { ...req.body, guestCartToken: req.cookies[CART_COOKIE], sessionDays: config.SESSION_DAYS });
     reply.setCookie(CUSTOMER_COOKIE, result.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: result.expiresAt });
     reply.setCookie(SHOPPER_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', secure, expires: result.expiresAt });

@@ -1,12 +1,11 @@
 import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
+import { SOLD_ORDER_STATUSES } from '@sorkhab/shared';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { variantsOf } from '../media/media.service.js';
 
 /** Products at or below this stock are listed as running low. */
 export const LOW_STOCK_THRESHOLD = 5;
-/** Orders that count as sales: paid and everything after it, except cancelled. */
-const SOLD_STATUSES = ['paid', 'processing', 'shipped', 'delivered'];
 /** Iran has kept UTC+03:30 all year since 2022. */
 const TEHRAN_OFFSET_MS = 3.5 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -52,7 +51,7 @@ async function orderStats(db: Db, now: Date) {
   const [exists] = (await db.execute(sql`select to_regclass('public.orders') is not null as "exists"`)).rows as { exists: boolean }[];
   if (!exists?.exists) return { orderCount: 0, openOrderCount: 0, ordersToday: 0, salesToday: 0, salesMonth: 0 };
   const { dayStart, monthStart } = tehranPeriods(now);
-  const sold = sql.join(SOLD_STATUSES.map((s) => sql`${s}`), sql`, `);
+  const sold = sql.join(SOLD_ORDER_STATUSES.map((s) => sql`${s}`), sql`, `);
   const when = sql.raw('coalesce(paid_at, created_at)');
   const [row] = (await db.execute(sql`
     select count(*)::int as "orderCount",

@@ -6,24 +6,25 @@ import type { DbOrTx } from '../../db/client.js';
  * included: their orders show it), gallery images, category icons, slides and banners, and the
  * picture snapshot of each order line. Text: product descriptions (sanitised HTML may carry an
  * `<img src="/uploads/…">`) and store settings. A file is in use when any of these names it.
+ * One list serves the sweep's scan and the single-file check, so a new image column is added once.
  */
-const COLUMNS = [
-  sql`select image_uri as text from products where image_uri like '/uploads/%'`,
-  sql`select image_uri from gallery_images where image_uri like '/uploads/%'`,
-  sql`select image_uri from categories where image_uri like '/uploads/%'`,
-  sql`select image_uri from slides where image_uri like '/uploads/%'`,
-  sql`select image_uri from order_items where image_uri like '/uploads/%'`,
-];
-const TEXTS = [
-  sql`select description from products where description like '%/uploads/%'`,
-  sql`select value::text from settings where value::text like '%/uploads/%'`,
+const PLACES: { from: string; column: string; inText?: true }[] = [
+  { from: 'products', column: 'image_uri' },
+  { from: 'gallery_images', column: 'image_uri' },
+  { from: 'categories', column: 'image_uri' },
+  { from: 'slides', column: 'image_uri' },
+  { from: 'order_items', column: 'image_uri' },
+  { from: 'products', column: 'description', inText: true },
+  { from: 'settings', column: 'value::text', inText: true },
 ];
 
 const GROUP_IN_TEXT = /\/uploads\/([0-9a-f]{2}\/[0-9a-f]{64})/g;
 
 /** The `ab/<hash>` groups some row references, read in one statement (one consistent snapshot). */
 export async function referencedGroups(db: DbOrTx): Promise<Set<string>> {
-  const { rows } = await db.execute(sql.join([...COLUMNS, ...TEXTS], sql` union `));
+  const selects = PLACES.map((p) =>
+    sql.raw(`select ${p.column} as text from ${p.from} where ${p.column} like '${p.inText ? '%/uploads/%' : '/uploads/%'}'`));
+  const { rows } = await db.execute(sql.join(selects, sql` union `));
   const groups = new Set<string>();
   for (const row of rows as { text: string }[]) {
     for (const m of row.text.matchAll(GROUP_IN_TEXT)) groups.add(m[1]!);
@@ -34,14 +35,8 @@ export async function referencedGroups(db: DbOrTx): Promise<Set<string>> {
 /** Whether any row references this upload (`/uploads/ab/<hash>.jpg`). */
 export async function isReferenced(db: DbOrTx, uri: string): Promise<boolean> {
   const like = `%${uri.slice(0, uri.lastIndexOf('.'))}%`; // the hash path: no LIKE wildcards in it
-  const { rows } = await db.execute(sql`select (
-    exists(select 1 from products where image_uri = ${uri})
-    or exists(select 1 from gallery_images where image_uri = ${uri})
-    or exists(select 1 from categories where image_uri = ${uri})
-    or exists(select 1 from slides where image_uri = ${uri})
-    or exists(select 1 from order_items where image_uri = ${uri})
-    or exists(select 1 from products where description like ${like})
-    or exists(select 1 from settings where value::text like ${like})
-  ) as referenced`);
+  const tests = PLACES.map((p) =>
+    sql`exists(select 1 from ${sql.raw(p.from)} where ${sql.raw(p.column)} ${p.inText ? sql`like ${like}` : sql`= ${uri}`})`);
+  const { rows } = await db.execute(sql`select (${sql.join(tests, sql` or `)}) as referenced`);
   return (rows[0] as { referenced: boolean }).referenced;
 }

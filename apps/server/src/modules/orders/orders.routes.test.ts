@@ -236,7 +236,8 @@ describe('PUT /api/Order/SetStatus', () => {
     for (const s of ['processing', 'shipped', 'delivered']) expect((await set(s)).json().data.status).toBe(s);
     expect((await set('cancelled')).statusCode).toBe(409);
     const logs = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, order.orderId)));
-    expect(logs.map((l) => (l.data as { to: string }).to)).toEqual(['processing', 'shipped', 'delivered']);
+    expect(logs.map((l) => (l.data as { to: string }).to)).toEqual(['paid', 'processing', 'shipped', 'delivered']);
+    expect(logs[0]!.data).toEqual({ from: 'awaiting_payment', to: 'paid', actor: 'payment', reason: 'payment_verified' });
   });
 });
 

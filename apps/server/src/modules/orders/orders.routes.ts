@@ -8,6 +8,7 @@ import {
 import { ok } from '../../lib/envelope.js';
 import { escapeHtml, plainPage } from '../../lib/plain-page.js';
 import { tooMany } from '../../lib/errors.js';
+import { clientAddress } from '../../lib/limiter.js';
 import { setOrderedCheck } from '../catalog/product.service.js';
 import { getSettings } from '../content/content.service.js';
 import * as svc from './orders.service.js';
@@ -46,20 +47,20 @@ export const orderRoutes: FastifyPluginAsyncZod<{ gateway?: PaymentGateway }> = 
   }, async (req) => ok(await svc.payAgain(ctx, req.auth!.userId, req.body.id, callbackUrl(req))));
 
   app.get('/Order/Mine', { config: customer, schema: { tags, security, querystring: PagingQuerySchema, response: { 200: envelope(paged(OrderSchema)) } } },
-    async (req) => ok(await svc.listMine(db, req.auth!.userId, req.query.pageNumber ?? 1, req.query.pageSize ?? 10)));
+    async (req) => ok(await svc.listMine(ctx, req.auth!.userId, req.query.pageNumber ?? 1, req.query.pageSize ?? 10)));
   app.get('/Order/MineById', { config: customer, schema: { tags, security, querystring: IdQuerySchema, response: { 200: envelope(OrderSchema) } } },
-    async (req) => ok(await svc.getMine(db, req.auth!.userId, req.query.id)));
+    async (req) => ok(await svc.getMine(ctx, req.auth!.userId, req.query.id)));
 
   app.get('/Order/Track', {
     config: { access: 'public' },
     schema: { tags, summary: 'Track an order by its number and the recipient\'s or buyer\'s mobile, without login', querystring: TrackQuerySchema, response: { 200: envelope(OrderSchema) } },
   }, async (req) => {
-    if (config.RATE_LIMIT && !(await limiter.hit(`track-ip:${req.ip}`, 30, 10 * 60_000))) throw tooMany();
-    return ok(await svc.track(db, req.query.number, req.query.mobile));
+    if (config.RATE_LIMIT && !(await limiter.hit(`track-ip:${clientAddress(req.ip)}`, 30, 10 * 60_000))) throw tooMany();
+    return ok(await svc.track(ctx, req.query.number, req.query.mobile));
   });
 
   app.get('/Order/Admin', { schema: { tags, security, querystring: OrderAdminQuerySchema, response: { 200: envelope(paged(OrderSchema)) } } },
-    async (req) => ok(await svc.listAdmin(db, { ...req.query, page: req.query.pageNumber ?? 1, pageSize: req.query.pageSize ?? 10 })));
+    async (req) => ok(await svc.listAdmin(ctx, { ...req.query, page: req.query.pageNumber ?? 1, pageSize: req.query.pageSize ?? 10 })));
   app.get('/Order/AdminById', { schema: { tags, security, querystring: IdQuerySchema, response: { 200: envelope(OrderSchema) } } },
     async (req) => ok(await svc.getAdmin(db, req.query.id)));
   app.put('/Order/SetStatus', { schema: { tags, security, summary: 'Move an order along its workflow (allowed transitions only; `from`: the status the admin saw; audit-logged with the note)', body: SetOrderStatusSchema, response: { 200: envelope(OrderSchema) } } },

@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
-  canTransition, ORDER_RESERVATION_MINUTES, ORDER_STATUS_LABELS,
+  canTransition, ORDER_RESERVATION_MINUTES, ORDER_STATUS_LABELS, SOLD_ORDER_STATUSES,
   type Checkout, type CheckoutResult, type Order, type OrderActor, type OrderStatus, type PaymentResult, type StoreSettings,
 } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { addresses, cartItems, orderItems, orders, payments, products, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import type { ReadCache } from '../../lib/cache.js';
+import { sqlStateOf } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { clearCart, colourStockOf, findCartId, priceCart } from '../cart/cart.service.js';
 import { checkPlace, createAddress, getAddress } from '../customers/customers.service.js';
@@ -80,7 +81,7 @@ async function adjustColourStock(tx: DbOrTx, productId: number, option: string, 
 /* ---------- the one way an order's status changes ---------- */
 
 /** Statuses whose units count as sold (products.sold_count). */
-const SOLD: ReadonlySet<OrderStatus> = new Set(['paid', 'processing', 'shipped', 'delivered']);
+const SOLD: ReadonlySet<OrderStatus> = new Set(SOLD_ORDER_STATUSES);
 /** Statuses that hold their units out of stock (the others have them back: `stock_released`). */
 const HOLDS_STOCK: ReadonlySet<OrderStatus> = new Set(['awaiting_payment', ...SOLD]);
 /** A payment for one of these has been taken: another callback changes nothing. */
@@ -88,7 +89,7 @@ const MONEY_TAKEN: ReadonlySet<OrderStatus> = new Set([...SOLD, 'paid_unfulfilla
 
 export interface TransitionOpts {
   actor: OrderActor;
-  /** Why, in a word (kept in the audit log of admin and payment-recovery changes). */
+  /** Why, in a word (kept in the audit log beside the actor for every change not made by an admin). */
   reason: string;
   adminId?: number;
   /** The admin's note, e.g. how a refund was made. */
@@ -217,6 +218,9 @@ export async function transition(tx: DbOrTx, orderId: number, to: OrderStatus, o
   } else if (opts.actor === 'payment' && from !== 'awaiting_payment') {
     // Money confirmed after the order was cancelled: the admin can see how it was recovered.
     await audit(tx, null, 'order.late_payment', 'order', orderId, { from, to: target, refId: opts.payment?.refId ?? null });
+  } else {
+    // Checkout, payment, expiry and gateway failures leave the same trail as the admin, with who and why.
+    await audit(tx, null, 'order.status', 'order', orderId, { from, to: target, actor: opts.actor, reason: opts.reason });
   }
   return { changed: true, from, to: target };
 }
@@ -227,15 +231,14 @@ async function retrying<T>(fn: () => Promise<T>, tries = 4): Promise<T> {
     try {
       return await fn();
     } catch (err) {
-      const e = err as { code?: string; cause?: { code?: string } };
-      const code = e.code ?? e.cause?.code;
+      const code = sqlStateOf(err);
       if (i >= tries || (code !== '40P01' && code !== '40001')) throw err;
     }
   }
 }
 
 /** Cancels unpaid orders whose 30-minute reservation ran out (a timer calls it, and so do reads). */
-export async function expireDueOrders(db: Db, cache?: ReadCache, now: Date = new Date()): Promise<number> {
+export async function expireDueOrders(db: Db, cache: ReadCache, now: Date = new Date()): Promise<number> {
   const due = await db.select({ id: orders.id }).from(orders)
     .where(and(eq(orders.status, 'awaiting_payment'), lt(orders.reservedUntil, now))).limit(200);
   let n = 0;
@@ -245,7 +248,7 @@ export async function expireDueOrders(db: Db, cache?: ReadCache, now: Date = new
     })));
     if (t.changed) n++;
   }
-  if (n && cache) await cache.invalidate();
+  if (n) await cache.invalidate();
   return n;
 }
 
@@ -415,8 +418,11 @@ export async function handleCallback(ctx: OrdersCtx, input: { authority?: string
 }
 
 /* ---------- reads ---------- */
-export async function listMine(db: Db, userId: number, page: number, pageSize: number) {
-  await expireDueOrders(db);
+/** Reads first cancel what ran out: the freed units must reach the catalogue's cache on every copy. */
+type OrderReads = Pick<OrdersCtx, 'db' | 'cache'>;
+
+export async function listMine({ db, cache }: OrderReads, userId: number, page: number, pageSize: number) {
+  await expireDueOrders(db, cache);
   const where = eq(orders.userId, userId);
   const [rows, [total]] = await Promise.all([
     db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(pageSize).offset((page - 1) * pageSize),
@@ -426,23 +432,23 @@ export async function listMine(db: Db, userId: number, page: number, pageSize: n
 }
 
 /** Someone else's order answers 404, the same as a missing one. */
-export async function getMine(db: Db, userId: number, id: number) {
-  await expireDueOrders(db);
+export async function getMine({ db, cache }: OrderReads, userId: number, id: number) {
+  await expireDueOrders(db, cache);
   const [row] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, userId)));
   if (!row) throw notFound('سفارش');
   return (await withItems(db, [row]))[0]!;
 }
 
-export async function track(db: Db, number: string, mobile: string) {
-  await expireDueOrders(db);
+export async function track({ db, cache }: OrderReads, number: string, mobile: string) {
+  await expireDueOrders(db, cache);
   const [row] = await db.select({ order: orders }).from(orders).innerJoin(users, eq(users.id, orders.userId))
     .where(and(eq(orders.number, number.trim()), or(eq(orders.mobile, mobile), eq(users.mobile, mobile))));
   if (!row) throw new AppError(404, 'NOT_FOUND', 'سفارشی با این شماره و موبایل پیدا نشد؛ شماره سفارش و موبایل را بررسی کنید');
   return (await withItems(db, [row.order]))[0]!;
 }
 
-export async function listAdmin(db: Db, q: { page: number; pageSize: number; status?: OrderStatus; from?: Date; to?: Date; search?: string }) {
-  await expireDueOrders(db);
+export async function listAdmin({ db, cache }: OrderReads, q: { page: number; pageSize: number; status?: OrderStatus; from?: Date; to?: Date; search?: string }) {
+  await expireDueOrders(db, cache);
   const conds: SQL[] = [];
   if (q.status) conds.push(eq(orders.status, q.status));
   if (q.from) conds.push(gte(orders.createdAt, q.from));
