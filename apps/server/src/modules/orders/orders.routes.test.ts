@@ -241,6 +241,18 @@ describe('PUT /api/Order/SetStatus', () => {
   });
 });
 
+describe('reads that expire orders', () => {
+  it('an order whose reservation ran out frees its units for the very next product read (the cache is dropped)', async () => {
+    const { p, s, order } = await placeOrder({ stock: 5, quantity: 2 });
+    const stockShown = async () => (await t.app.inject({ method: 'GET', url: `/api/Product/ById?id=${p.id}` })).json().data.stock;
+    expect(await stockShown()).toBe(3); // now cached
+    await t.db.update(orders).set({ reservedUntil: new Date(Date.now() - 60_000) }).where(eq(orders.id, order.orderId));
+    const mine = await t.app.inject({ method: 'GET', url: '/api/Order/Mine', headers: s.headers });
+    expect(mine.json().data.data[0]).toMatchObject({ id: order.orderId, status: 'cancelled' });
+    expect(await stockShown()).toBe(5);
+  });
+});
+
 describe('GET /api/Order/Admin', () => {
   it('lists orders with status and date filters, paged', async () => {
     const { order, authority } = await placeOrder();
