@@ -53,23 +53,23 @@ export async function sweepUploads(db: Db, storage: Storage, opts: { now?: numbe
   if (old.length === 0) return result;
 
   const referenced = await referencedGroups(db);
-  const removedUris: string[] = [];
   for (const [group, files] of old) {
     if (referenced.has(group)) continue;
     await withFileLock(storage, group, async () => {
       // Claimed or rewritten since the listing: in use (or about to be).
       for (const f of files) if (((await storage.stat(f.key))?.mtimeMs ?? 0) >= cutoff) return;
+      const removedUris: string[] = [];
       // Originals first: an original on disk promises complete variants.
       for (const f of [...files].sort((a, b) => Number(isVariant(a.key)) - Number(isVariant(b.key)))) {
         await storage.remove(f.key);
         result.files++;
         if (!isVariant(f.key)) removedUris.push(UPLOAD_PREFIX + f.key);
       }
+      // Under the same lock as the files: an upload of this picture waits, then finds neither file nor row.
+      if (removedUris.length > 0) await db.delete(media).where(inArray(media.uri, removedUris));
       result.images++;
     });
   }
-  // The catalogue of stored images keeps only what is on disk.
-  if (removedUris.length > 0) await db.delete(media).where(inArray(media.uri, removedUris));
   return result;
 }
 
