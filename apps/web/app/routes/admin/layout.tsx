@@ -12,7 +12,7 @@ import { browserApi } from '../../lib/api';
 import { call, UNAUTHORIZED_EVENT } from '../../features/admin/api';
 import { LoginScreen } from '../../features/admin/login';
 import { SessionContext, type AdminSession } from '../../features/admin/session';
-import { adminTheme, TOAST_PROPS } from '../../features/admin/theme';
+import { adminCssVariables, adminTheme, TOAST_PROPS } from '../../features/admin/theme';
 
 export function meta() {
   return [{ title: 'پنل مدیریت | سرخاب' }, { name: 'robots', content: 'noindex' }];
@@ -53,7 +53,7 @@ export default function AdminLayout() {
   }, []);
   return (
     <DirectionProvider initialDirection="rtl" detectDirection={false}>
-      <MantineProvider theme={adminTheme}>
+      <MantineProvider theme={adminTheme} cssVariablesResolver={adminCssVariables}>
         <Notifications {...TOAST_PROPS} />
         {user ? <Shell user={user} onLogout={() => setUser(null)} /> : <LoginScreen onLogin={setUser} />}
       </MantineProvider>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { formatJalaliDateTime, formatToman, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type Order, type OrderStatus } from '@sorkhab/shared';
 import { call, useApi } from '../../features/admin/api';
 import { ORDER_STATUS_COLORS } from '../../features/admin/orders';
@@ -15,9 +15,18 @@ export default function OrderDetailPage() {
   const { data: order, setData, error } = useApi<Order>(`Order/AdminById?id=${id}`);
   const [next, setNext] = useState<OrderStatus | null>(null);
   const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState('');
   if (error) return <Text c="red">{error}</Text>;
   if (!order) return <Text c="dimmed">در حال بارگذاری…</Text>;
   const options = ORDER_TRANSITIONS[order.status];
+  const submit = (
+    <Button disabled={!next} loading={busy} onClick={async () => {
+      setBusy(true);
+      const res = await call<Order>('PUT', 'Order/SetStatus', { id: order.id, status: next, from: order.status, note: note.trim() || undefined }, { success: 'وضعیت سفارش تغییر کرد' });
+      setBusy(false);
+      if (res.success) { setData(res.data); setNext(null); setNote(''); }
+    }}>ثبت</Button>
+  );
   const row = (label: string, value: React.ReactNode) => (
     <Group justify="space-between" wrap="nowrap"><Text size="sm" c="dimmed">{label}</Text><Text size="sm" ta="end">{value}</Text></Group>
   );
@@ -33,18 +42,23 @@ export default function OrderDetailPage() {
             {row('وضعیت فعلی', <Badge variant="light" color={ORDER_STATUS_COLORS[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>)}
             {row('تاریخ ثبت', formatJalaliDateTime(order.createdAt))}
             {order.paidAt && row('تاریخ پرداخت', formatJalaliDateTime(order.paidAt))}
-            {order.paymentRefId && row('کد پیگیری پرداخت', fa(order.paymentRefId))}
+            {order.paymentRefId && row('کد پیگیری پرداخت', /^\d+$/.test(order.paymentRefId) ? fa(order.paymentRefId) : <bdi dir="ltr">{order.paymentRefId}</bdi>)}
             {options.length > 0 ? (
-              <Group align="flex-end" gap="xs" mt="xs" wrap="nowrap">
-                <Select label="تغییر وضعیت به" style={{ flex: 1 }} value={next} onChange={(v) => setNext(v as OrderStatus | null)}
-                  data={options.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))} />
-                <Button disabled={!next} loading={busy} onClick={async () => {
-                  setBusy(true);
-                  const res = await call<Order>('PUT', 'Order/SetStatus', { id: order.id, status: next, from: order.status }, { success: 'وضعیت سفارش تغییر کرد' });
-                  setBusy(false);
-                  if (res.success) { setData(res.data); setNext(null); }
-                }}>ثبت</Button>
-              </Group>
+              <Stack gap="xs" mt="xs">
+                <Group align="flex-end" gap="xs" wrap="nowrap">
+                  <Select label="تغییر وضعیت به" style={{ flex: 1 }} value={next} onChange={(v) => setNext(v as OrderStatus | null)}
+                    data={options.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))} />
+                  {next !== 'refunded' && submit}
+                </Group>
+                {/* A refund is made outside the shop: the note (kept in the audit log) says how. */}
+                {next === 'refunded' && (
+                  <>
+                    <Textarea label="یادداشت بازپرداخت" description="شیوه و کد پیگیری بازپرداخت به خریدار" autosize minRows={2} maxLength={500}
+                      value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+                    <Group justify="flex-end">{submit}</Group>
+                  </>
+                )}
+              </Stack>
             ) : <Text size="sm" c="dimmed">این سفارش به پایان گردش کار رسیده است.</Text>}
           </Stack>
         </Paper>

@@ -60,7 +60,7 @@ function SlideForm({ slide }: { slide: Slide | null }) {
             <SegmentedControl w={220} value={f.kind} onChange={(v) => setF({ ...f, kind: v as 'slide' | 'banner' })} data={[{ value: 'slide', label: 'اسلاید' }, { value: 'banner', label: 'بنر' }]} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="عنوان" value={f.title} onChange={(e) => setF({ ...f, title: e.currentTarget.value })} error={errors.title} />
-              <TextInput label="پیوند" description="صفحه‌ای از فروشگاه (با / شروع شود) یا نشانی کامل https://…" dir="ltr" placeholder="/product-list?category=…" value={f.link} onChange={(e) => setF({ ...f, link: e.currentTarget.value })} error={errors.link} />
+              <TextInput label="پیوند" description={<>صفحه‌ای از فروشگاه (با / شروع شود) یا نشانی کامل <bdi dir="ltr">https://…</bdi></>} dir="ltr" placeholder="/product-list?category=…" value={f.link} onChange={(e) => setF({ ...f, link: e.currentTarget.value })} error={errors.link} />
               <Select label="دسته‌بندی" clearable searchable data={categories} value={f.categoryId || null} onChange={(v) => setF({ ...f, categoryId: v ?? '' })} nothingFoundMessage="دسته‌ای پیدا نشد" />
               <FaNumberInput label="ترتیب نمایش" grouped={false} value={f.sortOrder} onChange={(v) => setF({ ...f, sortOrder: v })} error={errors.sortOrder} />
             </SimpleGrid>
