@@ -10,7 +10,7 @@ import { defineConfig } from 'vite';
  */
 function manualChunks(id: string): string | undefined {
   if (/\/node_modules\/(react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)\//.test(id)) return 'react';
-  if (/\/packages\/shared\/src\/(fa\/|constants\.ts)/.test(id)) return 'shop';
+  if (/\/packages\/shared\/src\/(fa\/|constants\.ts|trust\.ts)/.test(id)) return 'shop';
   if (/\/apps\/web\/app\/(components|lib|features\/(account|cart|catalog|layout))\//.test(id)) return 'shop';
   return undefined;
 }

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './trust.js';
 export * from './fa/index.js';
 export * from './validation/validator.js';
 export * from './schemas/fields.js';
