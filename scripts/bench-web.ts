@@ -53,9 +53,17 @@ function scriptsOf(html: string): string[] {
   return [...found].filter((s) => s.endsWith('.js'));
 }
 
-async function lighthouseScores(urls: string[]): Promise<Record<string, Record<string, number>>> {
-  let lighthouse: any;
-  let launcher: any;
+// Lighthouse and chrome-launcher (which it brings) load only when installed.
+type Lighthouse = typeof import('lighthouse').default;
+type Launcher = typeof import('chrome-launcher');
+/** One Lighthouse run of a page: its category scores (0–100) and the audits below 0.9. */
+type Run = { scores: Record<string, number>; failed: string[] };
+/** The median run by performance, with every run's performance score. */
+type Scores = Run & { runs: number[] };
+
+async function lighthouseScores(urls: string[]): Promise<Record<string, Scores>> {
+  let lighthouse: Lighthouse;
+  let launcher: Launcher;
   try {
     lighthouse = (await import('lighthouse')).default;
     launcher = await import('chrome-launcher');
@@ -63,29 +71,28 @@ async function lighthouseScores(urls: string[]): Promise<Record<string, Record<s
     console.log('\nLighthouse is not installed: flock /tmp/sorkhab-npm.lock npm install -D lighthouse@12.8');
     return {};
   }
-  const out: Record<string, Record<string, number>> = {};
+  const out: Record<string, Scores> = {};
   // Lighthouse varies from run to run (more so on a busy machine): the median run by performance, as its docs advise.
   for (const url of urls) {
-    const runs: Record<string, number>[] = [];
+    const runs: Run[] = [];
     for (let i = 0; i < LH_RUNS; i++) runs.push(await lighthouseOnce(lighthouse, launcher, url));
-    runs.sort((a, b) => a.performance! - b.performance!);
-    out[url] = runs[Math.floor(runs.length / 2)]!;
-    if (LH_RUNS > 1) out[url]!.__runs = runs.map((r) => r.performance).join('/') as never;
+    runs.sort((a, b) => a.scores.performance! - b.scores.performance!);
+    out[url] = { ...runs[Math.floor(runs.length / 2)]!, runs: runs.map((r) => r.scores.performance!) };
   }
   return out;
 }
 
-async function lighthouseOnce(lighthouse: any, launcher: any, url: string): Promise<Record<string, number>> {
+async function lighthouseOnce(lighthouse: Lighthouse, launcher: Launcher, url: string): Promise<Run> {
   const chrome = await launcher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   try {
     // The default config is mobile emulation (Moto G Power, slow 4G throttling).
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
-    const scores: Record<string, number> = Object.fromEntries(Object.entries(result.lhr.categories).map(([k, v]: [string, any]) => [k, Math.round((v.score ?? 0) * 100)]));
-    const failed = Object.values(result.lhr.audits as Record<string, any>)
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const scores: Record<string, number> = Object.fromEntries(Object.entries(result.lhr.categories).map(([k, v]) => [k, Math.round((v.score ?? 0) * 100)]));
+    const failed = Object.values(result.lhr.audits)
       .filter((a) => a.score !== null && a.score < 0.9 && !['informative', 'notApplicable', 'manual'].includes(a.scoreDisplayMode))
       .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-    if (failed.length) scores.__failed = failed.join(', ') as never;
-    return scores;
+    return { scores, failed };
   } finally {
     await chrome.kill();
   }
@@ -107,10 +114,9 @@ async function main() {
       env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', RATE_LIMIT: 'false', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-password' },
     });
     const base = server.base;
-    const json = async (p: string) => ((await (await fetch(`${base}/api/${p}`)).json()) as { data: any }).data;
-    const roots = await json('Category/GetCategories');
-    const root = roots[0];
-    const product = (await json('Product/All?pageSize=1&inStock=true&sort=bestselling')).data[0];
+    const json = async <T>(p: string) => ((await (await fetch(`${base}/api/${p}`)).json()) as { data: T }).data;
+    const root = (await json<{ id: number; title: string }[]>('Category/GetCategories'))[0]!;
+    const product = (await json<{ data: { id: number }[] }>('Product/All?pageSize=1&inStock=true&sort=bestselling')).data[0]!;
     const pages = [
       { name: '/', path: '/' },
       { name: '/product-list', path: `/product-list?${new URLSearchParams({ category: root.title, brand: String(root.id) })}` },
@@ -149,15 +155,14 @@ async function main() {
       console.log('\nLighthouse (mobile emulation):');
       const scores = await lighthouseScores(pages.map((p) => base + p.path));
       const lrows = pages.map((p) => {
-        const s = scores[base + p.path] ?? {};
+        const s = scores[base + p.path]?.scores ?? {};
         return [p.name, s.performance ?? '-', s.accessibility ?? '-', s['best-practices'] ?? '-', s.seo ?? '-'];
       });
       console.log(table(['page', 'performance', 'accessibility', 'best practices', 'SEO'], lrows));
       for (const p of pages) {
-        const failed = (scores[base + p.path] as any)?.__failed;
-        const runs = (scores[base + p.path] as any)?.__runs;
-        if (runs) console.log(`  ${p.name} performance of the ${LH_RUNS} runs: ${runs}`);
-        if (failed) console.log(`  ${p.name} audits below 0.9 (median run): ${failed}`);
+        const { runs = [], failed = [] } = scores[base + p.path] ?? {};
+        if (runs.length > 1) console.log(`  ${p.name} performance of the ${LH_RUNS} runs: ${runs.join('/')}`);
+        if (failed.length) console.log(`  ${p.name} audits below 0.9 (median run): ${failed.join(', ')}`);
       }
     }
   } finally {

@@ -14,6 +14,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import {
   hasZodFastifySchemaValidationErrors, jsonSchemaTransform, validatorCompiler, type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { FastifyError } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
@@ -37,10 +39,11 @@ import { userRoutes } from './modules/users/users.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
-import { fakeGatewayPages, orderRoutes } from './modules/orders/orders.routes.js';
+import { fakeGatewayPages } from './modules/orders/fake-gateway.routes.js';
+import { orderRoutes } from './modules/orders/orders.routes.js';
 import { ensureFirstAdmin } from './modules/users/users.service.js';
 
-export interface Services {
+interface Services {
   config: Config;
   database: Database;
   cache: ReadCache;
@@ -120,9 +123,9 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   // Field names are matched case-insensitively (`OffPersent` = `offPersent`), as the old clients send both.
   app.addHook('onRoute', (route) => {
     routeTable.push(route);
-    const schema = route.schema as { querystring?: any; body?: any } | undefined;
+    const schema = route.schema as { querystring?: z.ZodType; body?: z.ZodType } | undefined;
     if (!schema) return;
-    route.config = { ...(route.config as object), keyMaps: { querystring: keyMapOf(schema.querystring), body: keyMapOf(schema.body) } } as any;
+    route.config = { ...(route.config as object), keyMaps: { querystring: keyMapOf(schema.querystring), body: keyMapOf(schema.body) } };
   });
   app.addHook('preValidation', async (request) => {
     // Every text a request carries, before any schema or SQL sees it: no NUL, no lone surrogate.
@@ -216,7 +219,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   return app as unknown as App;
 }
 
-function errorHandler(this: FastifyInstance, err: any, request: FastifyRequest, reply: FastifyReply) {
+function errorHandler(this: FastifyInstance, err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   // A page request refused before rendering (a NUL in its query, say) gets a page, not the API's JSON.
   const wantsPage = !request.url.startsWith('/api/') && String(request.headers.accept ?? '').includes('text/html');
   const send = (status: number, code: string, message: string, fields?: Record<string, string>) => wantsPage
@@ -230,8 +233,8 @@ function errorHandler(this: FastifyInstance, err: any, request: FastifyRequest, 
     return send(fromDb.status, fromDb.code, fromDb.message);
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
-    const e = validationError(err.validation.map((v: any) => ({
-      path: String(v.instancePath ?? '').split('/').filter(Boolean), message: v.message,
+    const e = validationError(err.validation.map((v) => ({
+      path: String(v.instancePath ?? '').split('/').filter(Boolean), message: v.message ?? '',
     })));
     return send(400, e.code, e.message, e.fields);
   }
@@ -246,9 +249,10 @@ function errorHandler(this: FastifyInstance, err: any, request: FastifyRequest, 
       return send(400, 'BAD_JSON', 'بدنه درخواست JSON معتبر نیست');
     default:
   }
-  if (err.statusCode === 429) return send(429, 'RATE_LIMITED', 'تعداد درخواست‌ها بیش از حد مجاز است؛ کمی بعد دوباره تلاش کنید');
-  if (err.statusCode >= 400 && err.statusCode < 500) {
-    return send(err.statusCode, 'BAD_REQUEST', 'درخواست نامعتبر است');
+  const status = err.statusCode ?? 500;
+  if (status === 429) return send(429, 'RATE_LIMITED', 'تعداد درخواست‌ها بیش از حد مجاز است؛ کمی بعد دوباره تلاش کنید');
+  if (status >= 400 && status < 500) {
+    return send(status, 'BAD_REQUEST', 'درخواست نامعتبر است');
   }
   request.log.error({ err }, 'unhandled error');
   return send(500, 'INTERNAL', 'خطای غیرمنتظره‌ای در سرور رخ داد؛ لطفاً دوباره تلاش کنید');

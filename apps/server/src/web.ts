@@ -5,19 +5,17 @@ import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import type { App } from './app.js';
 import { declarePublic } from './lib/auth.js';
 import { newNonce, nonceSource, nonceToHashes, withScriptSources } from './lib/csp.js';
 
-/** Storefront pages (and their client-navigation `.data` twins) whose HTML is the same for everyone. */
-const SHARED_PAGE = /^\/(?:\?|$|_root\.data|product-list|product\/|last-products|suggest-products|contact|sitemap\.xml|robots\.txt)/;
 type CachedPage = { status: number; headers: [string, string][]; body: Buffer; br?: Buffer; gzip?: Buffer };
 
 export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 
 /** The API client the web app's loaders use on the server: the in-process API, with the shopper's cookies. */
-export function serverApi(app: App, request: FastifyRequest) {
+function serverApi(app: App, request: FastifyRequest) {
   return async (method: string, apiPath: string, body?: unknown) => {
     const isJson = body !== undefined && !(body instanceof Buffer);
     const res = await app.inject({
@@ -39,6 +37,46 @@ export function serverApi(app: App, request: FastifyRequest) {
 }
 
 /**
+ * Which paths render a page that is the same for every visitor (docs/decisions/010-html-page-cache.md): those
+ * whose every matched route module, from the root down to the page, says so with
+ * `export const handle = { sharedPage: true }`. A route that does not say it (cart, login, profile, checkout,
+ * payment result, admin, a new route) is rendered for each request. The path is matched the way React Router
+ * will match it (its own matchRoutes over the build's routes, on the URL it parses, `.data` stripped), once per
+ * path: the answers are kept in a bounded map, so the lookup on a cached page stays one Map.get.
+ */
+export function sharedPages(build: ServerBuild, remember = 2000): (pathname: string) => boolean {
+  const children = new Map<string, NonNullable<ServerBuild['routes'][string]>[]>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const parent = route.parentId ?? '';
+    children.set(parent, [...(children.get(parent) ?? []), route]);
+  }
+  const tree = (parentId: string): RouteObject[] => (children.get(parentId) ?? []).map((r) => (r.index
+    ? { id: r.id, index: true, path: r.path, caseSensitive: r.caseSensitive }
+    : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: tree(r.id) }));
+  const routes = tree('');
+  const basename = build.basename ?? '/';
+  const rootData = `${basename.replace(/\/$/, '')}/_root.data`;
+  const trailingSlashAware = (build.future as { v8_trailingSlashAwareDataRequests?: boolean }).v8_trailingSlashAwareDataRequests === true;
+  const declared = (id: string) => (build.routes[id]?.module.handle as { sharedPage?: unknown } | undefined)?.sharedPage === true;
+  const known = new Map<string, boolean>();
+  return (pathname) => {
+    let shared = known.get(pathname);
+    if (shared === undefined) {
+      // A `.data` request (client navigation) runs the loaders of the page it names (react-router's getNormalizedPath).
+      let page = pathname;
+      if (trailingSlashAware) page = page.endsWith('/_.data') ? page.slice(0, -'_.data'.length) : page.replace(/\.data$/, '');
+      else page = page === rootData ? basename : page.replace(/\.data$/, '');
+      const matches = matchRoutes(routes, page, basename);
+      shared = !!matches?.length && matches.every((m) => declared(m.route.id!));
+      if (known.size >= remember) known.delete(known.keys().next().value!);
+      known.set(pathname, shared);
+    }
+    return shared;
+  };
+}
+
+/**
  * Mounts the web build: hashed assets with immutable caching, public files, and React Router's
  * server rendering for every other non-API path. Without a build, only the API runs.
  */
@@ -51,6 +89,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR): Promise<boolean> {
   }
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   const handle = createRequestHandler(build, app.services.config.NODE_ENV === 'production' ? 'production' : 'development');
+  const isSharedPage = sharedPages(build);
 
   await app.register(async (web) => {
     // Pages and their files are public; account pages ask the API, which checks the shopper's session.
@@ -62,7 +101,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR): Promise<boolean> {
       index: false,
       decorateReply: false,
       // @fastify/static 10 passes the Fastify reply here, not the raw response.
-      setHeaders(reply: any, filePath: string) {
+      setHeaders(reply: FastifyReply, filePath: string) {
         const rel = path.relative(clientDir, filePath);
         reply.header('cache-control', rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
@@ -98,10 +137,12 @@ export async function mountWeb(app: App, webDir = WEB_DIR): Promise<boolean> {
       const nonce = newNonce();
       const policy = String(reply.getHeader('content-security-policy') ?? '');
       const context = { transport: serverApi(app, request), origin, nonce } as never;
-      // Catalogue pages look the same to every shopper (the cart loads in the browser): keep up to
-      // 300 of them per cache generation. The page map lives in the read cache, so every catalogue,
-      // stock or content write on any copy (the cache generation, lib/cache.ts) drops it with the JSON it was built from.
-      if (method === 'GET' && SHARED_PAGE.test(request.url)) {
+      // Pages whose routes declare them the same for every shopper (catalogue pages: the cart loads in the
+      // browser) are kept, up to 300 per cache generation. The decision is made on the path React Router will
+      // render (`webRequest.url`, dot segments resolved), not on the raw URL. The page map lives in the read
+      // cache, so every catalogue, stock or content write on any copy (the cache generation, lib/cache.ts)
+      // drops it with the JSON it was built from. docs/decisions/010-html-page-cache.md.
+      if (method === 'GET' && isSharedPage(new URL(webRequest.url).pathname)) {
         const pages = await app.services.cache.getOrLoad('html-pages', async () => new Map<string, CachedPage>());
         const key = `${origin}${request.url}`;
         let page = pages.get(key);

@@ -60,7 +60,8 @@ const concrete = (url: string) => url.replace(/:(\w+)/g, '1');
  * would resolve `/./` and `..` before the server saw them.
  */
 function raw(port: number, agent: http.Agent, method: string, path: string, headers: Record<string, string>, body?: unknown) {
-  return new Promise<{ status: number; json: () => any }>((resolve, reject) => {
+  // The tests read only the status and an error's message.
+  return new Promise<{ status: number; json: () => { error: { message: string } } }>((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request({
       host: '127.0.0.1', port, method, path, agent,

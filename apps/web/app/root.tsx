@@ -5,6 +5,9 @@ import appCss from './app.css?inline';
 import vazirmatnArabic from '@fontsource-variable/vazirmatn/files/vazirmatn-arabic-wght-normal.woff2?url';
 import vazirmatnLatin from '@fontsource-variable/vazirmatn/files/vazirmatn-latin-wght-normal.woff2?url';
 
+/** The document shell is the same for every visitor; a page is cached only if its own routes say so too (docs/decisions/010-html-page-cache.md). */
+export const handle = { sharedPage: true };
+
 // Every page needs both files: the Persian letters are in the Arabic subset, but the space between words, the
 // punctuation and Latin names are in the Latin one. Fetch them with the HTML, not after the first layout.
 export const links = () => [

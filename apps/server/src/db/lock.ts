@@ -9,7 +9,7 @@ const MAX_SOCKET_PATH = 103;
 /** A takeover guard older than this was left by a process that died in the middle of a takeover. */
 const GUARD_STALE_MS = 10_000;
 
-export class FolderInUseError extends Error {}
+class FolderInUseError extends Error {}
 
 const inUse = (dir: string, pid?: number) => new FolderInUseError(
   `The database folder ${dir} is in use by another Sorkhab process${pid ? ` (pid ${pid})` : ''}. ` +

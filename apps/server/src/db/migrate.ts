@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type * as schema from './schema/index.js';
 import { withAdvisoryLock, type Database } from './client.js';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -15,9 +17,9 @@ export const LOCK_KEYS = { migrations: 0x5eed_0002, demoSeed: 0x5eed_0003 } as c
 export async function runMigrations(database: Database): Promise<void> {
   const opts = { migrationsFolder: MIGRATIONS_DIR };
   // Only the driver in use is loaded.
-  if (database.kind === 'pglite') await (await import('drizzle-orm/pglite/migrator')).migrate(database.db as any, opts);
+  if (database.kind === 'pglite') await (await import('drizzle-orm/pglite/migrator')).migrate(database.db, opts);
   else {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await withAdvisoryLock(database, LOCK_KEYS.migrations, () => migrate(database.db as any, opts));
+    await withAdvisoryLock(database, LOCK_KEYS.migrations, () => migrate(database.db as unknown as NodePgDatabase<typeof schema>, opts));
   }
 }

@@ -7,7 +7,7 @@ import { AppError, forbidden, unauthorized } from './errors.js';
 import { randomToken, sha256 } from './password.js';
 
 /** Who may call a route. A route that declares nothing is admin-only (fails closed). */
-export type Access = 'public' | 'customer' | 'admin';
+type Access = 'public' | 'customer' | 'admin';
 export type Role = 'admin' | 'customer';
 
 export interface AuthUser {
@@ -37,7 +37,7 @@ export async function createSession(db: DbOrTx, userId: number, role: Role, days
   return { token, expiresAt };
 }
 
-export async function findSession(db: DbOrTx, token: string, role: Role): Promise<AuthUser | null> {
+async function findSession(db: DbOrTx, token: string, role: Role): Promise<AuthUser | null> {
   const [row] = await db
     .select({ sessionId: sessions.id, userId: sessions.userId, role: sessions.role, isAdmin: users.isAdmin, isDisable: users.isDisable })
     .from(sessions)
@@ -61,7 +61,7 @@ function tokenOf(request: FastifyRequest, role: Role): string | undefined {
  * (`Product/ById/?id=`).
  */
 const NON_CANONICAL = /\/\/|%|;|\\|\/\.{1,2}(?:\/|$)/;
-export function isCanonicalApiPath(url: string): boolean {
+function isCanonicalApiPath(url: string): boolean {
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
   return path.startsWith('/api/') && !NON_CANONICAL.test(path);

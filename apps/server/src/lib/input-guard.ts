@@ -3,9 +3,9 @@ import { badRequest } from './errors.js';
 /** A NUL (PostgreSQL cannot store it in text) or a UTF-16 half without its other half. */
 // eslint-disable-next-line no-control-regex -- finding NUL is the point
 const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
-export const badTextError = () => badRequest('متن ارسالی نویسه‌های نامعتبر (مانند نویسه تهی) دارد؛ آن را اصلاح کنید');
+const badTextError = () => badRequest('متن ارسالی نویسه‌های نامعتبر (مانند نویسه تهی) دارد؛ آن را اصلاح کنید');
 
 /** Throws a 400 when any string or key inside `value` holds a NUL or a lone surrogate. */
 export function assertCleanText(value: unknown, depth = 0): void {

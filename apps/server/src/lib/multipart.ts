@@ -13,7 +13,7 @@ export interface FormData {
   files: UploadedFile[];
 }
 
-export const tooLarge = () =>
+const tooLarge = () =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', `حجم هر تصویر باید حداکثر ${5} مگابایت باشد`);
 
 /**

@@ -12,9 +12,9 @@ import { UploadBatch } from '../modules/media/media.service.js';
  * shared schema; the route's `body` schema documents it in OpenAPI.
  */
 export const formRouteOptions = {
-  validatorCompiler: (arg: { schema: any; method: string; url: string; httpPart?: string }) =>
+  validatorCompiler: (arg: { schema: unknown; method: string; url: string; httpPart?: string }) =>
     // The body is left as sent (validated in the handler); answering `value: undefined` would erase a JSON body.
-    arg.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(arg as any),
+    arg.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(arg as Parameters<typeof validatorCompiler>[0]),
 };
 export const formSchema = (schema: FastifySchema): FastifySchema => ({
   consumes: ['multipart/form-data', 'application/json'],

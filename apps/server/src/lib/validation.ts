@@ -3,7 +3,7 @@ import { badRequest } from './errors.js';
 import { assertCleanText } from './input-guard.js';
 
 /** Zod issues → `{ field: message }`, first message per field. */
-export function issuesToFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+function issuesToFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : '_';

@@ -5,11 +5,9 @@ const loadSharp = () => import('sharp').then((m) => m.default);
  * colour and a simple silhouette (tube, bottle, jar, compact, lipstick…). No photos ship with the
  * project, and nothing is downloaded.
  */
-export const SHAPES = [
-  'lipstick', 'gloss', 'pencil', 'mascara', 'pump', 'dropper', 'jar', 'tube', 'compact', 'palette',
-  'perfume', 'shampoo', 'spray', 'nail',
-] as const;
-export type Shape = (typeof SHAPES)[number];
+export type Shape =
+  | 'lipstick' | 'gloss' | 'pencil' | 'mascara' | 'pump' | 'dropper' | 'jar' | 'tube' | 'compact' | 'palette'
+  | 'perfume' | 'shampoo' | 'spray' | 'nail';
 
 const FONT = "Vazirmatn, 'Vazir', 'Noto Sans Arabic', 'DejaVu Sans', sans-serif";
 
@@ -21,7 +19,7 @@ function rgb(hex: string): [number, number, number] {
 }
 const toHex = (c: number[]) => `#${c.map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('')}`;
 /** Mixes towards white (amount > 0) or black (amount < 0). */
-export function shade(hex: string, amount: number): string {
+function shade(hex: string, amount: number): string {
   const target = amount > 0 ? 255 : 0;
   const a = Math.abs(amount);
   return toHex(rgb(hex).map((v) => v + (target - v) * a));
@@ -50,7 +48,7 @@ function labelLines(x: number, y: number, w: number, color: string, rows = 3) {
  * One product silhouette in an 800×800 box, standing on y≈680 and centred on x=400.
  * `c` is the product colour, `extra` the other colours (palette pans), `finish` the cap.
  */
-export function silhouette(shape: Shape, c: string, finish: Finish, extra: string[] = [], uid = 's'): string {
+function silhouette(shape: Shape, c: string, finish: Finish, extra: string[] = [], uid = 's'): string {
   const cap = FINISH[finish];
   const defs = `<defs>${cylinder(`${uid}b`, c)}${cylinder(`${uid}c`, cap)}</defs>`;
   const body = `url(#${uid}b)`;

@@ -26,7 +26,7 @@ export interface Leaf {
   tags: string[];
 }
 
-export interface Branch { title: string; alias: string; leaves: Leaf[] }
+interface Branch { title: string; alias: string; leaves: Leaf[] }
 export interface Root { title: string; alias: string; shape: Shape; color: string; branches: Branch[] }
 
 export const PALETTES: Record<PaletteKey, Pair[]> = {

@@ -2,7 +2,7 @@
  * One typed client for the API. In the browser it is `fetch` on relative `/api`; in a server
  * loader it is the same client over the in-process server (the shopper's cookie forwarded).
  */
-export interface ApiError {
+interface ApiError {
   code: string;
   message: string;
   fields?: Record<string, string>;

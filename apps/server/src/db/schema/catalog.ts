@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex, varchar,
+  type AnyPgColumn, bigint, boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import type { ProductAttributeEntry } from '@sorkhab/shared';
 
@@ -11,7 +11,7 @@ export const categories = pgTable('categories', {
   select: boolean('select').notNull().default(false),
   uri: varchar('uri', { length: 300 }).notNull().default(''),
   imageUri: varchar('image_uri', { length: 300 }),
-  parentId: integer('parent_id').references((): any => categories.id, { onDelete: 'restrict' }),
+  parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('categories_parent_idx').on(t.parentId)]);

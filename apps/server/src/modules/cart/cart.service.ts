@@ -1,13 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
-  formatToman, MAX_CART_QUANTITY, toLatinDigits, toPersianDigits, type Cart, type CartAdd, type CartItem, type ProductAttributeEntry, type StoreSettings,
+  MAX_CART_QUANTITY, toPersianDigits, type Cart, type CartAdd, type CartItem, type ProductAttributeEntry, type StoreSettings,
 } from '@sorkhab/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { cartItems, carts, discountCodes, products } from '../../db/schema/index.js';
+import { cartItems, carts, products } from '../../db/schema/index.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/password.js';
 import { getSettings } from '../content/content.service.js';
 import { variantsOf } from '../media/media.service.js';
+import { attachDiscount, cartDiscount, detachDiscount, type DiscountRow } from './discount.service.js';
 
 /** Whose cart: a logged-in customer's, or a guest's by its cookie token. */
 export interface CartOwner {
@@ -15,10 +16,8 @@ export interface CartOwner {
   token?: string;
 }
 
-type DiscountRow = typeof discountCodes.$inferSelect;
-
 /** The options a shopper may pick on a product: colour names, list values, object titles. */
-export function optionsOf(attributes: ProductAttributeEntry[]): string[] {
+function optionsOf(attributes: ProductAttributeEntry[]): string[] {
   const out: string[] = [];
   for (const a of attributes) {
     for (const c of a.colorObj ?? []) out.push(c.name);
@@ -38,7 +37,7 @@ export function colourStockOf(attributes: ProductAttributeEntry[], option: strin
   return undefined;
 }
 
-export const maxQuantityOf = (stock: number, colourStock: number | undefined) =>
+const maxQuantityOf = (stock: number, colourStock: number | undefined) =>
   Math.max(0, Math.min(MAX_CART_QUANTITY, stock, colourStock ?? Infinity));
 
 export async function findCartId(db: DbOrTx, owner: CartOwner): Promise<number | undefined> {
@@ -54,7 +53,7 @@ export async function findCartId(db: DbOrTx, owner: CartOwner): Promise<number |
 }
 
 /** Finds or creates the cart; a new guest cart comes with a new token for the cookie. */
-export async function ensureCart(db: DbOrTx, owner: CartOwner): Promise<{ id: number; newToken?: string }> {
+async function ensureCart(db: DbOrTx, owner: CartOwner): Promise<{ id: number; newToken?: string }> {
   const found = await findCartId(db, owner);
   if (found) return { id: found };
   if (owner.userId) {
@@ -66,7 +65,7 @@ export async function ensureCart(db: DbOrTx, owner: CartOwner): Promise<{ id: nu
   return { id: row!.id, newToken: token };
 }
 
-export interface PricedLine extends CartItem {
+interface PricedLine extends CartItem {
   attributes: ProductAttributeEntry[];
   isDeleted: boolean;
 }
@@ -78,23 +77,7 @@ export interface PricedCart extends Cart {
   discountProblem: string | null;
 }
 
-/** Why a code cannot be used on a cart of `subtotal`, or null when it can. */
-export function discountProblem(row: DiscountRow | undefined | null, code: string, subtotal: number, now = new Date()): string | null {
-  if (!row || !row.isActive) return `کد تخفیف «${code}» معتبر نیست؛ آن را دوباره بررسی کنید`;
-  if (row.expiresAt && row.expiresAt <= now) return `مهلت استفاده از کد تخفیف «${code}» به پایان رسیده است`;
-  if (row.usageLimit !== null && row.usedCount >= row.usageLimit) return `ظرفیت استفاده از کد تخفیف «${code}» تمام شده است`;
-  if (subtotal < row.minOrder) {
-    return `کد تخفیف «${code}» برای خریدهای از ${formatToman(row.minOrder)} به بالاست؛ ${formatToman(row.minOrder - subtotal)} دیگر به سبد خرید اضافه کنید`;
-  }
-  return null;
-}
-
-export function discountAmount(row: DiscountRow, subtotal: number): number {
-  const raw = row.kind === 'percent' ? Math.floor((subtotal * row.value) / 100) : row.value;
-  return Math.max(0, Math.min(raw, subtotal));
-}
-
-export const emptyCart = (): Cart => ({
+const emptyCart = (): Cart => ({
   items: [], itemCount: 0, subtotal: 0, discount: 0, shippingFee: 0, total: 0, discountCode: null, freeShippingRemaining: 0,
 });
 
@@ -123,16 +106,7 @@ export async function priceCart(db: DbOrTx, cartId: number | undefined, settings
     };
   });
   const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
-  let discountRow: DiscountRow | null = null;
-  let discount = 0;
-  let problem: string | null = null;
-  if (cart?.discountCodeId) {
-    [discountRow = null] = await db.select().from(discountCodes).where(eq(discountCodes.id, cart.discountCodeId));
-    if (discountRow) {
-      problem = discountProblem(discountRow, discountRow.code, subtotal);
-      if (!problem) discount = discountAmount(discountRow, subtotal);
-    }
-  }
+  const { row: discountRow, discount, problem } = await cartDiscount(db, cart?.discountCodeId, subtotal);
   const payable = subtotal - discount;
   const free = payable >= s.freeShippingThreshold;
   const shippingFee = lines.length === 0 || free ? 0 : s.shippingFee;
@@ -146,7 +120,7 @@ export async function priceCart(db: DbOrTx, cartId: number | undefined, settings
   };
 }
 
-export function publicCart(c: PricedCart): Cart {
+function publicCart(c: PricedCart): Cart {
   const { lines: _l, discountRow: _r, discountProblem: _p, ...cart } = c;
   return cart;
 }
@@ -214,20 +188,17 @@ export async function removeItem(db: DbOrTx, owner: CartOwner, itemId: number) {
   return cartId;
 }
 
+/** Checks the code against the cart's live subtotal (rules in discount.service) and attaches it. */
 export async function applyDiscount(db: DbOrTx, owner: CartOwner, rawCode: string, settings?: StoreSettings) {
-  const code = toLatinDigits(rawCode).trim().toUpperCase();
   const cart = await ensureCart(db, owner);
-  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code));
   const priced = await priceCart(db, cart.id, settings);
-  const problem = discountProblem(row, code, priced.subtotal);
-  if (problem) throw new AppError(400, 'DISCOUNT_INVALID', problem, { code: problem });
-  await db.update(carts).set({ discountCodeId: row!.id, updatedAt: new Date() }).where(eq(carts.id, cart.id));
+  await attachDiscount(db, cart.id, rawCode, priced.subtotal);
   return cart;
 }
 
 export async function removeDiscount(db: DbOrTx, owner: CartOwner) {
   const cartId = await findCartId(db, owner);
-  if (cartId) await db.update(carts).set({ discountCodeId: null, updatedAt: new Date() }).where(eq(carts.id, cartId));
+  if (cartId) await detachDiscount(db, cartId);
   return cartId;
 }
 
@@ -268,5 +239,5 @@ export async function clearCart(db: DbOrTx, userId: number) {
   const cartId = await findCartId(db, { userId });
   if (!cartId) return;
   await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
-  await db.update(carts).set({ discountCodeId: null, updatedAt: new Date() }).where(eq(carts.id, cartId));
+  await detachDiscount(db, cartId);
 }

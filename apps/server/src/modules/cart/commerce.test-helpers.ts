@@ -15,7 +15,7 @@ export async function buildShopApp(overrides: Partial<Config> = {}) {
 }
 export type ShopApp = Awaited<ReturnType<typeof buildShopApp>>;
 
-export function lastCode(file: string, mobile: string): string {
+function lastCode(file: string, mobile: string): string {
   const lines = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n') : [];
   const line = lines.reverse().find((l) => l.startsWith(`[sms] to=${mobile} `));
   const m = line && /(\d{4})\s*$/.exec(line);

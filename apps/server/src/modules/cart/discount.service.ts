@@ -1,13 +1,82 @@
-import { count, desc, eq, ilike } from 'drizzle-orm';
-import type { Discount, DiscountForm } from '@sorkhab/shared';
-import type { Db } from '../../db/client.js';
-import { discountCodes, orders } from '../../db/schema/index.js';
+import { desc, eq, ilike, sql } from 'drizzle-orm';
+import { formatToman, toLatinDigits, type Discount, type DiscountForm } from '@sorkhab/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { carts, discountCodes, orders } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
 
-type Row = typeof discountCodes.$inferSelect;
+/**
+ * Discount codes: the rules for using one on a cart (here, not in cart.service, which calls them)
+ * and the admin's list and edits.
+ */
+export type DiscountRow = typeof discountCodes.$inferSelect;
 
-export function toDiscount(r: Row): Discount {
+/** Why a code cannot be used on a cart of `subtotal`, or null when it can. */
+function discountProblem(row: DiscountRow | undefined | null, code: string, subtotal: number, now = new Date()): string | null {
+  if (!row || !row.isActive) return `کد تخفیف «${code}» معتبر نیست؛ آن را دوباره بررسی کنید`;
+  if (row.expiresAt && row.expiresAt <= now) return `مهلت استفاده از کد تخفیف «${code}» به پایان رسیده است`;
+  if (row.usageLimit !== null && row.usedCount >= row.usageLimit) return `ظرفیت استفاده از کد تخفیف «${code}» تمام شده است`;
+  if (subtotal < row.minOrder) {
+    return `کد تخفیف «${code}» برای خریدهای از ${formatToman(row.minOrder)} به بالاست؛ ${formatToman(row.minOrder - subtotal)} دیگر به سبد خرید اضافه کنید`;
+  }
+  return null;
+}
+
+function discountAmount(row: DiscountRow, subtotal: number): number {
+  const raw = row.kind === 'percent' ? Math.floor((subtotal * row.value) / 100) : row.value;
+  return Math.max(0, Math.min(raw, subtotal));
+}
+
+/** The code attached to a cart, what it takes off `subtotal` now, and why it gives nothing (if so). */
+export async function cartDiscount(db: DbOrTx, discountCodeId: number | null | undefined, subtotal: number) {
+  let row: DiscountRow | null = null;
+  let discount = 0;
+  let problem: string | null = null;
+  if (discountCodeId) {
+    [row = null] = await db.select().from(discountCodes).where(eq(discountCodes.id, discountCodeId));
+    if (row) {
+      problem = discountProblem(row, row.code, subtotal);
+      if (!problem) discount = discountAmount(row, subtotal);
+    }
+  }
+  return { row, discount, problem };
+}
+
+/** Attaches the code a shopper typed (Persian digits and any case accepted) to a cart of `subtotal`, or refuses it with the reason. */
+export async function attachDiscount(db: DbOrTx, cartId: number, rawCode: string, subtotal: number) {
+  const code = toLatinDigits(rawCode).trim().toUpperCase();
+  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code));
+  const problem = discountProblem(row, code, subtotal);
+  if (problem) throw new AppError(400, 'DISCOUNT_INVALID', problem, { code: problem });
+  await db.update(carts).set({ discountCodeId: row!.id, updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+export async function detachDiscount(db: DbOrTx, cartId: number) {
+  await db.update(carts).set({ discountCodeId: null, updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+/** An order takes one use of its code, unless the limit was reached since the cart was priced. */
+export async function claimDiscountUse(tx: DbOrTx, row: DiscountRow) {
+  const used = await tx.execute(sql`update discount_codes set used_count = used_count + 1
+    where id = ${row.id} and (usage_limit is null or used_count < usage_limit) returning id`);
+  if (!(used as unknown as { rows: unknown[] }).rows.length) {
+    throw new AppError(400, 'DISCOUNT_INVALID', `ظرفیت استفاده از کد تخفیف «${row.code}» تمام شده است`);
+  }
+}
+
+/** A cancelled or expired order gives its use back. */
+export async function returnDiscountUse(tx: DbOrTx, id: number) {
+  await tx.execute(sql`update discount_codes set used_count = greatest(used_count - 1, 0) where id = ${id}`);
+}
+
+/** A late-paid order takes its use again, whatever the limit: the shopper paid that price. */
+export async function retakeDiscountUse(tx: DbOrTx, id: number) {
+  await tx.execute(sql`update discount_codes set used_count = used_count + 1 where id = ${id}`);
+}
+
+/* ---------- the admin's codes ---------- */
+function toDiscount(r: DiscountRow): Discount {
   return {
     id: r.id, code: r.code, kind: r.kind as Discount['kind'], value: r.value, minOrder: r.minOrder,
     expiresAt: r.expiresAt?.toISOString() ?? null, usageLimit: r.usageLimit, usedCount: r.usedCount,
@@ -17,11 +86,8 @@ export function toDiscount(r: Row): Discount {
 
 export async function listDiscounts(db: Db, page: number, pageSize: number, search?: string) {
   const where = search ? ilike(discountCodes.code, `%${search.replace(/[%_\\]/g, '\\$&')}%`) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db.select().from(discountCodes).where(where).orderBy(desc(discountCodes.id)).limit(pageSize).offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(discountCodes).where(where),
-  ]);
-  return { data: rows.map(toDiscount), page, pageSize, totalCount: Number(total?.n ?? 0) };
+  return pageOf(db.select().from(discountCodes).where(where).orderBy(desc(discountCodes.id)).$dynamic(), db.$count(discountCodes, where), { page, pageSize },
+    (rows) => rows.map(toDiscount));
 }
 
 const duplicate = (code: string) => conflict(`کد تخفیف «${code}» از قبل وجود دارد؛ کد دیگری انتخاب کنید`);

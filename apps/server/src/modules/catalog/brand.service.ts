@@ -5,9 +5,9 @@ import { brands, products } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import type { ServiceContext } from '../../lib/service-context.js';
 import { reindexProducts } from './search-index.js';
 
-type Ctx = { db: Db; cache: ReadCache; userId?: number };
 
 export async function listBrands(db: Db, cache: ReadCache): Promise<Brand[]> {
   return cache.getOrLoad('brands', async () => {
@@ -31,7 +31,7 @@ async function assertUniqueTitle(db: Db, title: string, exceptId?: number) {
   if (dup) throw conflict(`برندی با عنوان «${title}» از قبل وجود دارد`);
 }
 
-export async function createBrand(ctx: Ctx, input: { title: string; alias?: string }) {
+export async function createBrand(ctx: ServiceContext, input: { title: string; alias?: string }) {
   await assertUniqueTitle(ctx.db, input.title);
   const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx.insert(brands).values({ title: input.title, alias: input.alias ?? '' }).returning();
@@ -42,7 +42,7 @@ export async function createBrand(ctx: Ctx, input: { title: string; alias?: stri
   return { id: row.id, title: row.title, alias: row.alias };
 }
 
-export async function updateBrand(ctx: Ctx, input: { id: number; title: string; alias?: string }) {
+export async function updateBrand(ctx: ServiceContext, input: { id: number; title: string; alias?: string }) {
   await assertUniqueTitle(ctx.db, input.title, input.id);
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx.update(brands).set({ title: input.title, ...(input.alias !== undefined ? { alias: input.alias } : {}) })
@@ -56,7 +56,7 @@ export async function updateBrand(ctx: Ctx, input: { id: number; title: string; 
   return { id: row.id, title: row.title, alias: row.alias };
 }
 
-export async function deleteBrand(ctx: Ctx, id: number) {
+export async function deleteBrand(ctx: ServiceContext, id: number) {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, id));
     if (!row) throw notFound('برند');

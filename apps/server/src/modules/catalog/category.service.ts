@@ -5,11 +5,12 @@ import { categories, categoryAttributes, products } from '../../db/schema/index.
 import { audit } from '../../lib/audit.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { processImage, recordImage, UploadBatch, variantsOf } from '../media/media.service.js';
+import type { ServiceContext, UploadContext } from '../../lib/service-context.js';
+import { processImage, recordImage, variantsOf } from '../media/media.service.js';
 import { reindexProducts } from './search-index.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 
-export const MAX_CATEGORY_DEPTH = 3;
+const MAX_CATEGORY_DEPTH = 3;
 
 export interface CategoryIndex {
   roots: Category[];
@@ -28,7 +29,7 @@ function toCategory(row: Row): Category {
   };
 }
 
-export async function loadCategoryIndex(db: DbOrTx): Promise<CategoryIndex> {
+async function loadCategoryIndex(db: DbOrTx): Promise<CategoryIndex> {
   const rows = await db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
   const byId = new Map(rows.map((r) => [r.id, toCategory(r)]));
   const byTitle = new Map<string, number[]>();
@@ -57,7 +58,7 @@ export function descendantIds(index: CategoryIndex, id: number): number[] {
   return out;
 }
 
-export function depthOf(index: CategoryIndex, id: number): number {
+function depthOf(index: CategoryIndex, id: number): number {
   let depth = 0;
   for (let cat = index.byId.get(id); cat; cat = cat.parentId ? index.byId.get(cat.parentId) : undefined) depth++;
   return depth;
@@ -75,18 +76,11 @@ function subtreeHeight(cat: Category): number {
   return 1 + Math.max(0, ...cat.children.map(subtreeHeight));
 }
 
-export interface Ctx {
-  db: Db;
-  cache: ReadCache;
-  batch: UploadBatch;
-  userId?: number;
-}
-
-async function withImage(ctx: Ctx, file: UploadedFile | undefined) {
+async function withImage(ctx: UploadContext, file: UploadedFile | undefined) {
   return file ? processImage(ctx.batch, file.buffer) : undefined;
 }
 
-export async function createCategory(ctx: Ctx, input: CategoryForm, icon?: UploadedFile) {
+export async function createCategory(ctx: UploadContext, input: CategoryForm, icon?: UploadedFile) {
   const index = await loadCategoryIndex(ctx.db);
   if (input.parentId) {
     if (!index.byId.has(input.parentId)) throw badRequest('دسته‌بندی والد پیدا نشد', { parentId: 'دسته‌بندی والد پیدا نشد' });
@@ -108,7 +102,7 @@ export async function createCategory(ctx: Ctx, input: CategoryForm, icon?: Uploa
   return toCategory(row);
 }
 
-export async function updateCategory(ctx: Ctx, input: CategoryForm & { id: number }, icon?: UploadedFile) {
+export async function updateCategory(ctx: UploadContext, input: CategoryForm & { id: number }, icon?: UploadedFile) {
   const index = await loadCategoryIndex(ctx.db);
   const current = index.byId.get(input.id);
   if (!current) throw notFound('دسته‌بندی');
@@ -138,7 +132,7 @@ export async function updateCategory(ctx: Ctx, input: CategoryForm & { id: numbe
   return toCategory(row);
 }
 
-export async function deleteCategory(ctx: Omit<Ctx, 'batch'>, id: number) {
+export async function deleteCategory(ctx: ServiceContext, id: number) {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update');
     if (!row) throw notFound('دسته‌بندی');
@@ -169,7 +163,7 @@ export async function listAttributes(db: DbOrTx, categoryId: number): Promise<At
   return rows as Attribute[];
 }
 
-export async function createAttribute(ctx: Omit<Ctx, 'batch'>, input: AttrInput) {
+export async function createAttribute(ctx: ServiceContext, input: AttrInput) {
   return ctx.db.transaction(async (tx) => {
     await assertCategory(tx, input.categoryId);
     const [row] = await tx.insert(categoryAttributes).values(input).returning();
@@ -178,7 +172,7 @@ export async function createAttribute(ctx: Omit<Ctx, 'batch'>, input: AttrInput)
   });
 }
 
-export async function updateAttribute(ctx: Omit<Ctx, 'batch'>, input: AttrInput & { id: number }) {
+export async function updateAttribute(ctx: ServiceContext, input: AttrInput & { id: number }) {
   return ctx.db.transaction(async (tx) => {
     await assertCategory(tx, input.categoryId);
     const [row] = await tx.update(categoryAttributes).set(input).where(eq(categoryAttributes.id, input.id)).returning();
@@ -188,7 +182,7 @@ export async function updateAttribute(ctx: Omit<Ctx, 'batch'>, input: AttrInput 
   });
 }
 
-export async function deleteAttribute(ctx: Omit<Ctx, 'batch'>, id: number) {
+export async function deleteAttribute(ctx: ServiceContext, id: number) {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(categoryAttributes).where(eq(categoryAttributes.id, id)).returning({ id: categoryAttributes.id });
     if (!row) throw notFound('ویژگی');

@@ -1,14 +1,16 @@
-import { and, asc, between, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   discountedPrice, normalizeSearch, type ProductDetail, type ProductForm, type ProductListItem, type ProductListQuery,
 } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { brands, categories, galleryImages, products } from '../../db/schema/index.js';
+import { brands, categories, galleryImages, orderItems, products } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
+import type { ServiceContext, UploadContext } from '../../lib/service-context.js';
 import type { UploadedFile } from '../../lib/multipart.js';
-import { processImage, recordImage, variantsOf, type UploadBatch } from '../media/media.service.js';
+import { processImage, recordImage, variantsOf } from '../media/media.service.js';
 import { brandMap } from './brand.service.js';
 import { categoryIndex, descendantIds, pathOf, type CategoryIndex } from './category.service.js';
 import { sanitizeDescription } from './sanitize.js';
@@ -17,9 +19,8 @@ import { searchIndex, searchTextOf } from './search-index.js';
 export { searchTextOf };
 
 type Row = typeof products.$inferSelect;
-type Ctx = { db: Db; cache: ReadCache; batch: UploadBatch; userId?: number };
 
-export const DEFAULT_PAGE_SIZE = 12;
+const DEFAULT_PAGE_SIZE = 12;
 
 const listColumns = {
   id: products.id, title: products.title, alias: products.alias, imageUri: products.imageUri, price: products.price,
@@ -97,11 +98,8 @@ export async function listProducts(db: Db, cache: ReadCache, query: ProductListQ
   }[sort];
 
   const cond = and(...where);
-  const [rows, [total]] = await Promise.all([
-    db.select(listColumns).from(products).where(cond).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(products).where(cond),
-  ]);
-  return { data: rows.map((r) => toListItem(r, index, brandsById)), page, pageSize, totalCount: Number(total?.n ?? 0) };
+  return pageOf(db.select(listColumns).from(products).where(cond).orderBy(...order).$dynamic(), db.$count(products, cond), { page, pageSize },
+    (rows) => rows.map((r) => toListItem(r, index, brandsById)));
 }
 
 type GalleryRow = typeof galleryImages.$inferSelect;
@@ -121,7 +119,7 @@ function toDetail(row: Row, index: CategoryIndex, brandsById: Map<number, { id: 
   };
 }
 
-export async function getProduct(db: Db, cache: ReadCache, id: number): Promise<ProductDetail> {
+async function getProduct(db: Db, cache: ReadCache, id: number): Promise<ProductDetail> {
   const [row] = await db.select().from(products).where(and(eq(products.id, id), eq(products.isDeleted, false)));
   if (!row) throw notFound('محصول');
   const [index, brandsById, gallery] = await Promise.all([
@@ -132,7 +130,7 @@ export async function getProduct(db: Db, cache: ReadCache, id: number): Promise<
 }
 
 /** Product pages are read (and cached) in blocks of ids: a cold cache warms a block per query, not a product. */
-export const PRODUCT_BLOCK = 64;
+const PRODUCT_BLOCK = 64;
 export const productBlockOf = (id: number) => Math.floor(id / PRODUCT_BLOCK);
 
 /** The visible products whose ids fall in one block, as getProduct answers them. */
@@ -169,7 +167,7 @@ function priceFields(price: number, hasOff: boolean | undefined, offPersent: num
   return { price, offPersent: off, hasOff: off > 0, offPrice: discountedPrice(price, off) };
 }
 
-export async function saveProduct(ctx: Ctx, input: ProductForm, image?: UploadedFile) {
+export async function saveProduct(ctx: UploadContext, input: ProductForm, image?: UploadedFile) {
   const stored = image ? await processImage(ctx.batch, image.buffer) : undefined;
   const description = sanitizeDescription(input.description);
   if (!description) throw badRequest('توضیحات الزامی است', { description: 'توضیحات الزامی است' });
@@ -199,7 +197,7 @@ export async function saveProduct(ctx: Ctx, input: ProductForm, image?: Uploaded
   return getProduct(ctx.db, ctx.cache, id);
 }
 
-async function updateOne(ctx: Omit<Ctx, 'batch'>, id: number, action: string, set: (row: Row) => Partial<Row>) {
+async function updateOne(ctx: ServiceContext, id: number, action: string, set: (row: Row) => Partial<Row>) {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(products).where(and(eq(products.id, id), eq(products.isDeleted, false))).for('update');
     if (!row) throw notFound('محصول');
@@ -211,24 +209,23 @@ async function updateOne(ctx: Omit<Ctx, 'batch'>, id: number, action: string, se
   return getProduct(ctx.db, ctx.cache, id);
 }
 
-export const setProductOff = (ctx: Omit<Ctx, 'batch'>, id: number, offPersent: number) =>
+export const setProductOff = (ctx: ServiceContext, id: number, offPersent: number) =>
   updateOne(ctx, id, 'product.off', (row) => priceFields(row.price, true, offPersent));
 
-export const setProductRate = (ctx: Omit<Ctx, 'batch'>, id: number, rate: number) =>
+export const setProductRate = (ctx: ServiceContext, id: number, rate: number) =>
   updateOne(ctx, id, 'product.rate', () => ({ rate }));
 
-/** Products someone ordered are hidden, not deleted, so order history keeps them. */
-export type OrderedCheck = (tx: DbOrTx, productId: number) => Promise<boolean>;
-let orderedCheck: OrderedCheck = async () => false;
-export function setOrderedCheck(fn: OrderedCheck) {
-  orderedCheck = fn;
-}
-
-export async function deleteProduct(ctx: Omit<Ctx, 'batch'>, id: number) {
+/**
+ * Products someone ordered are hidden, not deleted, so order history keeps them. The order lines
+ * are read from the shared schema (order_items.product_id is ON DELETE RESTRICT), not through the
+ * orders module: modules import one way (orders → cart → catalog).
+ */
+export async function deleteProduct(ctx: ServiceContext, id: number) {
   const hidden = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select({ id: products.id }).from(products).where(and(eq(products.id, id), eq(products.isDeleted, false))).for('update');
     if (!row) throw notFound('محصول');
-    const keep = await orderedCheck(tx, id);
+    const [ordered] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1);
+    const keep = Boolean(ordered);
     if (keep) await tx.update(products).set({ isDeleted: true, updatedAt: new Date() }).where(eq(products.id, id));
     else await tx.delete(products).where(eq(products.id, id));
     await audit(tx, ctx.userId, keep ? 'product.hide' : 'product.delete', 'product', id);
@@ -246,7 +243,7 @@ export async function listGallery(db: DbOrTx, productId: number) {
   return rows.map((g) => ({ id: g.id, productId: g.productId, imageUri: g.imageUri, filename: g.filename, imageVariants: variantsOf(g.imageUri) }));
 }
 
-export async function addGalleryImages(ctx: Ctx, productId: number, files: UploadedFile[]) {
+export async function addGalleryImages(ctx: UploadContext, productId: number, files: UploadedFile[]) {
   if (files.length === 0) throw badRequest('حداقل یک تصویر انتخاب کنید', { imageFiles: 'حداقل یک تصویر انتخاب کنید' });
   const [p] = await ctx.db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), eq(products.isDeleted, false)));
   if (!p) throw notFound('محصول');
@@ -263,7 +260,7 @@ export async function addGalleryImages(ctx: Ctx, productId: number, files: Uploa
   return listGallery(ctx.db, productId);
 }
 
-export async function deleteGalleryImage(ctx: Omit<Ctx, 'batch'>, id: number) {
+export async function deleteGalleryImage(ctx: ServiceContext, id: number) {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(galleryImages).where(eq(galleryImages.id, id)).returning();
     if (!row) throw notFound('تصویر');

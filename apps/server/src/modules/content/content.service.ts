@@ -1,16 +1,16 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   ENAMAD_HTML_MESSAGE, FREE_SHIPPING_THRESHOLD, parseEnamadSeal, type Slide, type StoreSettings, type StoreSettingsUpdate,
 } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { categories, settings, slides } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import type { ReadCache } from '../../lib/cache.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
+import type { ServiceContext, UploadContext } from '../../lib/service-context.js';
 import type { UploadedFile } from '../../lib/multipart.js';
-import { processImage, recordImage, variantsOf, type UploadBatch } from '../media/media.service.js';
+import { processImage, recordImage, variantsOf } from '../media/media.service.js';
 
-type Ctx = { db: Db; cache: ReadCache; userId?: number };
 type Row = typeof slides.$inferSelect;
 
 const toSlide = (r: Row): Slide => ({
@@ -24,11 +24,8 @@ export async function listSlides(db: Db, opts: { page: number; pageSize: number;
     opts.activeOnly ? eq(slides.isActive, true) : undefined,
     opts.categoryId ? eq(slides.categoryId, opts.categoryId) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db.select().from(slides).where(where).orderBy(asc(slides.sortOrder), asc(slides.id)).limit(opts.pageSize).offset((opts.page - 1) * opts.pageSize),
-    db.select({ n: count() }).from(slides).where(where),
-  ]);
-  return { data: rows.map(toSlide), page: opts.page, pageSize: opts.pageSize, totalCount: Number(total?.n ?? 0) };
+  return pageOf(db.select().from(slides).where(where).orderBy(asc(slides.sortOrder), asc(slides.id)).$dynamic(), db.$count(slides, where), opts,
+    (rows) => rows.map(toSlide));
 }
 
 export interface SlideInput {
@@ -41,7 +38,7 @@ async function checkCategory(tx: DbOrTx, id?: number) {
   if (!c) throw badRequest('دسته‌بندی پیدا نشد', { categoryId: 'دسته‌بندی پیدا نشد' });
 }
 
-export async function saveSlide(ctx: Ctx & { batch: UploadBatch }, input: SlideInput, file?: UploadedFile) {
+export async function saveSlide(ctx: UploadContext, input: SlideInput, file?: UploadedFile) {
   if (!input.id && !file) throw badRequest('تصویر اسلاید الزامی است', { imageFile: 'تصویر اسلاید الزامی است' });
   const image = file ? await processImage(ctx.batch, file.buffer) : undefined;
   const row = await ctx.db.transaction(async (tx) => {
@@ -65,7 +62,7 @@ export async function saveSlide(ctx: Ctx & { batch: UploadBatch }, input: SlideI
   return toSlide(row);
 }
 
-export async function deleteSlide(ctx: Ctx, id: number) {
+export async function deleteSlide(ctx: ServiceContext, id: number) {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(slides).where(eq(slides.id, id)).returning({ id: slides.id });
     if (!row) throw notFound('اسلاید');
@@ -126,7 +123,7 @@ function sealOf(patch: StoreSettingsUpdate, current: StoreSettings): Pick<StoreS
   return next;
 }
 
-export async function updateSettings(ctx: Ctx, input: StoreSettingsUpdate) {
+export async function updateSettings(ctx: ServiceContext, input: StoreSettingsUpdate) {
   await ctx.db.transaction(async (tx) => {
     const { enamadHtml: _html, ...rest } = input;
     const seal = sealOf(input, await getSettings(tx));

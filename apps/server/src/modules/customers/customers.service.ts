@@ -14,12 +14,12 @@ import type { SmsProvider } from './sms.js';
 
 type UserRow = typeof users.$inferSelect;
 
-export function toCustomer(u: UserRow): Customer {
+function toCustomer(u: UserRow): Customer {
   return { id: u.id, mobile: u.mobile ?? '', firstname: u.firstname, lastname: u.lastname, email: u.email, nationalCode: u.nationalCode };
 }
 
 const hashCode = (salt: string, mobile: string, code: string) => sha256(`${salt}:${mobile}:${code}`);
-export const randomCode = () => crypto.randomInt(0, 10 ** OTP_CODE_LENGTH).toString().padStart(OTP_CODE_LENGTH, '0');
+const randomCode = () => crypto.randomInt(0, 10 ** OTP_CODE_LENGTH).toString().padStart(OTP_CODE_LENGTH, '0');
 
 /** A new code replaces every earlier one of this mobile. */
 export async function sendCode(db: Db, sms: SmsProvider, mobile: string, code = randomCode()) {
@@ -93,7 +93,7 @@ export async function updateProfile(db: Db, userId: number, input: ProfileUpdate
 
 /* ---------- addresses ---------- */
 type AddressRow = typeof addresses.$inferSelect;
-export const toAddress = (r: AddressRow): Address => ({
+const toAddress = (r: AddressRow): Address => ({
   id: r.id, firstname: r.firstname, lastname: r.lastname, province: r.province, city: r.city,
   address: r.address, postalCode: r.postalCode, mobile: r.mobile,
 });

@@ -7,7 +7,7 @@ export interface SmsProvider {
   sendCode(mobile: string, code: string): Promise<void>;
 }
 
-export const codeText = (code: string) => `کد ورود شما به سرخاب: ${code}`;
+const codeText = (code: string) => `کد ورود شما به سرخاب: ${code}`;
 
 /** Development default: one line per message on stdout (and optionally a file for tests). */
 export function consoleSms(opts: { logFile?: string; write?: (line: string) => void } = {}): SmsProvider {
@@ -22,7 +22,7 @@ export function consoleSms(opts: { logFile?: string; write?: (line: string) => v
   };
 }
 
-export class SmsError extends Error {}
+class SmsError extends Error {}
 
 /** Kavenegar's verify-lookup API: the template (defined in the Kavenegar panel) carries the code as %token. */
 export function kavenegarSms(opts: { apiKey: string; template: string; fetch?: typeof fetch; baseUrl?: string }): SmsProvider {

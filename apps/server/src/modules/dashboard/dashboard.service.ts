@@ -5,7 +5,7 @@ import { products } from '../../db/schema/index.js';
 import { variantsOf } from '../media/media.service.js';
 
 /** Products at or below this stock are listed as running low. */
-export const LOW_STOCK_THRESHOLD = 5;
+const LOW_STOCK_THRESHOLD = 5;
 /** Iran has kept UTC+03:30 all year since 2022. */
 const TEHRAN_OFFSET_MS = 3.5 * 3_600_000;
 const DAY_MS = 86_400_000;

@@ -7,8 +7,8 @@ import { referencedGroups } from './references.js';
 import { isTemporary, type Storage, type StoredFile } from './storage.js';
 
 /** Files younger than this are never swept: a request may be writing or about to reference them. */
-export const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
-export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 const isVariant = (key: string) => /-\d+\.webp$/.test(key);
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { auditLog, discountCodes, orderItems, orders, payments, products } from '../../db/schema/index.js';
 import { bearer } from '../../../test/helpers.js';
 import { createCategory, createProduct } from '../../../test/factories.js';
@@ -48,7 +49,7 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 type Shopper = Awaited<ReturnType<typeof quickCustomer>>;
-type Res = { statusCode: number; headers: Record<string, unknown>; json(): any };
+type Res = LightMyRequestResponse;
 const admin = async () => bearer(await t.adminToken());
 const addToCart = (s: Shopper, productId: number, quantity: number) =>
   t.app.inject({ method: 'POST', url: '/api/Cart/Add', payload: { productId, quantity }, headers: s.headers });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   canTransition, ORDER_RESERVATION_MINUTES, ORDER_STATUS_LABELS, SOLD_ORDER_STATUSES,
   type Checkout, type CheckoutResult, type Order, type OrderActor, type OrderStatus, type PaymentResult, type StoreSettings,
@@ -10,7 +10,10 @@ import { audit } from '../../lib/audit.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { sqlStateOf } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
+import type { ServiceContext } from '../../lib/service-context.js';
 import { clearCart, colourStockOf, findCartId, priceCart } from '../cart/cart.service.js';
+import { claimDiscountUse, retakeDiscountUse, returnDiscountUse } from '../cart/discount.service.js';
 import { checkPlace, createAddress, getAddress } from '../customers/customers.service.js';
 import { getSettings } from '../content/content.service.js';
 import { variantsOf } from '../media/media.service.js';
@@ -20,15 +23,14 @@ type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
-export interface OrdersCtx {
-  db: Db;
-  cache: ReadCache;
+/** The orders module's service context: the common one, the payment gateway and the settings. */
+export interface OrdersCtx extends ServiceContext {
   gateway: PaymentGateway;
   /** The store settings (cached by the caller; read before any transaction). */
   settings?: () => Promise<StoreSettings>;
 }
 
-export function toOrder(o: OrderRow, items: ItemRow[], withUser = false, paymentRefId: string | null = null): Order {
+function toOrder(o: OrderRow, items: ItemRow[], withUser = false, paymentRefId: string | null = null): Order {
   const status = o.status as OrderStatus;
   return {
     id: o.id, number: o.number, status, statusLabel: ORDER_STATUS_LABELS[status] ?? o.status,
@@ -87,7 +89,7 @@ const HOLDS_STOCK: ReadonlySet<OrderStatus> = new Set(['awaiting_payment', ...SO
 /** A payment for one of these has been taken: another callback changes nothing. */
 const MONEY_TAKEN: ReadonlySet<OrderStatus> = new Set([...SOLD, 'paid_unfulfillable', 'refunded']);
 
-export interface TransitionOpts {
+interface TransitionOpts {
   actor: OrderActor;
   /** Why, in a word (kept in the audit log beside the actor for every change not made by an admin). */
   reason: string;
@@ -126,7 +128,7 @@ async function releaseStock(tx: DbOrTx, o: OrderRow, items: ItemRow[]) {
     await tx.update(products).set({ stock: sql`${products.stock} + ${i.quantity}` }).where(eq(products.id, i.productId));
     await adjustColourStock(tx, i.productId, i.option, i.quantity);
   }
-  if (o.discountCodeId) await tx.execute(sql`update discount_codes set used_count = greatest(used_count - 1, 0) where id = ${o.discountCodeId}`);
+  if (o.discountCodeId) await returnDiscountUse(tx, o.discountCodeId);
 }
 
 /**
@@ -146,7 +148,7 @@ async function reserveStock(tx: DbOrTx, o: OrderRow, items: ItemRow[]): Promise<
     if (err instanceof OutOfStock) return false;
     throw err;
   }
-  if (o.discountCodeId) await tx.execute(sql`update discount_codes set used_count = used_count + 1 where id = ${o.discountCodeId}`);
+  if (o.discountCodeId) await retakeDiscountUse(tx, o.discountCodeId);
   return true;
 }
 
@@ -166,7 +168,7 @@ const transitionRefused = (from: OrderStatus, to: OrderStatus) =>
  * `stock_released`), sold counts, the discount's use, the payment row, the cart, the audit log.
  * A change the table refuses throws 409 for the admin and is a no-op (`changed: false`) for the others.
  */
-export async function transition(tx: DbOrTx, orderId: number, to: OrderStatus, opts: TransitionOpts): Promise<Transitioned> {
+async function transition(tx: DbOrTx, orderId: number, to: OrderStatus, opts: TransitionOpts): Promise<Transitioned> {
   const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!o) {
     if (opts.actor === 'admin') throw notFound('سفارش');
@@ -288,13 +290,7 @@ export async function checkout(ctx: OrdersCtx, userId: number, input: Checkout, 
         throw new AppError(409, 'OUT_OF_STOCK', `موجودی ${label} کافی نیست؛ تعداد آن را در سبد خرید کم کنید`);
       }
     }
-    if (cart.discountRow) {
-      const used = await tx.execute(sql`update discount_codes set used_count = used_count + 1
-        where id = ${cart.discountRow.id} and (usage_limit is null or used_count < usage_limit) returning id`);
-      if (!(used as unknown as { rows: unknown[] }).rows.length) {
-        throw new AppError(400, 'DISCOUNT_INVALID', `ظرفیت استفاده از کد تخفیف «${cart.discountRow.code}» تمام شده است`);
-      }
-    }
+    if (cart.discountRow) await claimDiscountUse(tx, cart.discountRow);
     const [row] = await tx.insert(orders).values({
       number: orderNumber(), userId, status: 'awaiting_payment',
       firstname: recipient.firstname, lastname: recipient.lastname, province: recipient.province, city: recipient.city,
@@ -419,16 +415,13 @@ export async function handleCallback(ctx: OrdersCtx, input: { authority?: string
 
 /* ---------- reads ---------- */
 /** Reads first cancel what ran out: the freed units must reach the catalogue's cache on every copy. */
-type OrderReads = Pick<OrdersCtx, 'db' | 'cache'>;
+type OrderReads = Pick<ServiceContext, 'db' | 'cache'>;
 
 export async function listMine({ db, cache }: OrderReads, userId: number, page: number, pageSize: number) {
   await expireDueOrders(db, cache);
   const where = eq(orders.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(pageSize).offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  return { data: await withItems(db, rows), page, pageSize, totalCount: Number(total?.n ?? 0) };
+  return pageOf(db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).$dynamic(), db.$count(orders, where), { page, pageSize },
+    (rows) => withItems(db, rows));
 }
 
 /** Someone else's order answers 404, the same as a missing one. */
@@ -455,11 +448,8 @@ export async function listAdmin({ db, cache }: OrderReads, q: { page: number; pa
   if (q.to) conds.push(lte(orders.createdAt, q.to));
   if (q.search) conds.push(or(eq(orders.number, q.search), eq(orders.mobile, q.search), sql`${orders.lastname} ilike ${`%${q.search.replace(/[%_\\]/g, '\\$&')}%`}`)!);
   const where = conds.length ? and(...conds) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  return { data: await withItems(db, rows, true), page: q.page, pageSize: q.pageSize, totalCount: Number(total?.n ?? 0) };
+  return pageOf(db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).$dynamic(), db.$count(orders, where), q,
+    (rows) => withItems(db, rows, true));
 }
 
 export async function getAdmin(db: Db, id: number) {
@@ -480,12 +470,6 @@ export async function setStatus(db: Db, cache: ReadCache, adminId: number | unde
   })));
   if (t.changed) await cache.invalidate();
   return getAdmin(db, id);
-}
-
-/** For the catalogue: a product that was ever ordered is hidden on delete, not removed. */
-export async function wasOrdered(tx: DbOrTx, productId: number) {
-  const [row] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, productId)).limit(1);
-  return Boolean(row);
 }
 
 /* ---------- the built-in fake gateway's own bank ---------- */

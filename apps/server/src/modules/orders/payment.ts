@@ -5,13 +5,13 @@ import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { payments } from '../../db/schema/index.js';
 
-export interface PaymentRequest {
+interface PaymentRequest {
   amount: number; // toman
   orderNumber: string;
   callbackUrl: string;
   mobile?: string;
 }
-export interface VerifyResult {
+interface VerifyResult {
   ok: boolean;
   refId?: string;
   message?: string;
@@ -30,7 +30,7 @@ export class GatewayError extends Error {}
  * The built-in simulated gateway: its "bank" is the payment row itself (gatewayState, gatewayAmount),
  * set by the pay/cancel buttons of /payment/fake/:authority. Verify checks that record, like a bank would.
  */
-export function fakeGateway(db: () => DbOrTx): PaymentGateway {
+function fakeGateway(db: () => DbOrTx): PaymentGateway {
   return {
     name: 'fake',
     async request() {

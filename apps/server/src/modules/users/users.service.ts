@@ -7,12 +7,13 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { orders, sessions, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { createSession } from '../../lib/auth.js';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 
 type Row = typeof users.$inferSelect;
 
-export function toUser(row: Row): User {
+function toUser(row: Row): User {
   return {
     id: row.id, username: row.username, firstname: row.firstname, lastname: row.lastname, mobile: row.mobile,
     email: row.email, isAdmin: row.isAdmin, isDisable: row.isDisable, createdAt: row.createdAt.toISOString(),
@@ -55,11 +56,7 @@ export async function listUsers(db: Db, page: number, pageSize: number, search?:
   const where = search
     ? or(ilike(users.username, pattern), ilike(users.firstname, pattern), ilike(users.lastname, pattern), ilike(users.mobile, pattern))
     : undefined;
-  const [rows, [total]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(asc(users.id)).limit(pageSize).offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { data: rows.map(toUser), page, pageSize, totalCount: Number(total?.n ?? 0) };
+  return pageOf(db.select().from(users).where(where).orderBy(asc(users.id)).$dynamic(), db.$count(users, where), { page, pageSize }, (rows) => rows.map(toUser));
 }
 
 export async function getUser(db: DbOrTx, id: number) {
@@ -185,8 +182,3 @@ export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseL
   }
   log.info({ username: config.ADMIN_USERNAME }, 'first admin created');
 }
-
-export function badPasswordRepeat() {
-  return badRequest('تکرار رمز عبور با رمز عبور یکسان نیست', { repeatPassword: 'تکرار رمز عبور با رمز عبور یکسان نیست' });
-}
-export { unauthorized };

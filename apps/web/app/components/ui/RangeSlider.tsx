@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { moveThumb, normaliseRange, percentOf, stepTowards, wheelNudge, type RangeRules } from './range';
 
 /**
@@ -24,11 +24,15 @@ export function RangeSlider({
   const latest = useRef(range);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
+  // The effects depend on the rules' numbers, not on the object (a parent may pass a new one each render).
+  const { min, max, step, allowEqual } = rules;
+  const sameRules = useMemo<RangeRules>(() => ({ min, max, step, allowEqual }), [min, max, step, allowEqual]);
+  const [from, to] = value;
   useEffect(() => {
-    const next = normaliseRange(value[0], value[1], rules);
+    const next = normaliseRange(from, to, sameRules);
     latest.current = next;
     setRange(next);
-  }, [value[0], value[1], rules.min, rules.max, rules.step]);
+  }, [from, to, sameRules]);
 
   const update = (next: [number, number]) => {
     latest.current = next;
@@ -72,7 +76,7 @@ export function RangeSlider({
     if (!el) return;
     const onWheel = (e: WheelEvent) => {
       if (disabled) return;
-      const next = wheelNudge(latest.current, e.deltaY, { shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey }, rules);
+      const next = wheelNudge(latest.current, e.deltaY, { shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey }, sameRules);
       if (!next) return;
       e.preventDefault();
       latest.current = next;
@@ -82,7 +86,7 @@ export function RangeSlider({
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
-  }, [disabled, rules.min, rules.max, rules.step, onCommit]);
+  }, [disabled, sameRules, onCommit]);
   const onKey = (thumb: 0 | 1) => (e: React.KeyboardEvent) => {
     if (disabled) return;
     const delta = { ArrowLeft: 1, ArrowDown: -1, ArrowRight: -1, ArrowUp: 1, PageUp: 4, PageDown: -4 }[e.key];

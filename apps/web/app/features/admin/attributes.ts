@@ -9,7 +9,7 @@ export const ATTR_TYPE_LABELS: Record<AttrType, string> = {
   color: 'رنگ',
 };
 
-export interface ColorOption { name: string; color: string; stock?: number }
+interface ColorOption { name: string; color: string; stock?: number }
 export interface AttrDraft {
   title: string;
   type: AttrType;

@@ -12,7 +12,7 @@ export function flattenCategories(tree: Category[], depth = 0, parents: string[]
 }
 
 /** Rich text with no visible text ("<p></p>") counts as empty. */
-export function htmlIsEmpty(html: string): boolean {
+function htmlIsEmpty(html: string): boolean {
   return html.replace(/<img\b[^>]*>/gi, 'x').replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === '';
 }
 
@@ -31,7 +31,7 @@ export interface ProductDraft {
 }
 
 /** The wizard's step checks with the shared validator (spec section 5): step 1 info, 2 price, 3 category. */
-export function productStepFields(step: number, d: ProductDraft): FieldDescriptor[] {
+function productStepFields(step: number, d: ProductDraft): FieldDescriptor[] {
   switch (step) {
     case 1:
       return [

@@ -4,17 +4,17 @@ import { formatToman, toPersianDigits } from '@sorkhab/shared';
 import { CartIcon, TrashIcon } from '../../components/icons';
 import { Img } from '../../components/Img';
 import { useDismiss } from '../../components/ui/use-dismiss';
-import { useCart } from './store';
+import { cartStore, useCart } from './store';
 
 /** The header's cart icon with the live count; it toggles a popup of the lines, total and the next steps. */
 export function CartButton() {
-  const { cart, count, ensure, remove, busy, error } = useCart();
+  const { cart, count, remove, busy, error } = useCart();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   const location = useLocation();
   useDismiss(open, box, close);
-  useEffect(() => { void ensure(); }, []);
+  useEffect(() => { void cartStore.ensure(); }, []);
   useEffect(() => setOpen(false), [location.pathname]);
 
   return (

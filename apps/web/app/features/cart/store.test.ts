@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Cart } from '@sorkhab/shared';
 import { createCartStore } from './store';
 
+/** The API the store needs; the fakes below answer only what each test asks for. */
+type CartApi = Parameters<typeof createCartStore>[0];
+const fake = (methods: Record<string, unknown>) => methods as unknown as CartApi;
+
 const cart = (itemCount: number): Cart => ({
   items: [], itemCount, subtotal: 0, discount: 0, shippingFee: 0, total: 0, discountCode: null, freeShippingRemaining: 0,
 });
@@ -12,16 +16,16 @@ function fakeApi(responses: Record<string, unknown>) {
   const answer = async (method: string, path: string, body?: unknown) => {
     calls.push(`${method} ${path}${body ? ` ${JSON.stringify(body)}` : ''}`);
     const r = responses[`${method} ${path.split('?')[0]}`];
-    return (r ?? { success: false, data: null, error: { code: 'X', message: 'خطا' }, status: 500 }) as any;
+    return r ?? { success: false, data: null, error: { code: 'X', message: 'خطا' }, status: 500 };
   };
   return {
     calls,
-    api: {
+    api: fake({
       get: (p: string) => answer('GET', p),
       post: (p: string, b?: unknown) => answer('POST', p, b),
       put: (p: string, b?: unknown) => answer('PUT', p, b),
       delete: (p: string) => answer('DELETE', p),
-    } as any,
+    }),
   };
 }
 
@@ -64,7 +68,7 @@ describe('cart store', () => {
   it('never refuses an add while the cart loads: the add waits behind the load and its answer wins', async () => {
     const pending: { path: string; answer: (v: unknown) => void }[] = [];
     const slow = (method: string) => (path: string) => new Promise((answer) => { pending.push({ path: `${method} ${path}`, answer }); });
-    const store = createCartStore({ get: slow('GET'), post: slow('POST'), put: slow('PUT'), delete: slow('DELETE') } as any);
+    const store = createCartStore(fake({ get: slow('GET'), post: slow('POST'), put: slow('PUT'), delete: slow('DELETE') }));
     const load = store.ensure();
     const added = store.add(7);
     expect(store.getState().busy).toBe(true); // the add is queued, the button that asked shows progress
@@ -82,7 +86,7 @@ describe('cart store', () => {
 
   it('a load alone does not mark the cart busy', async () => {
     let answer!: (v: unknown) => void;
-    const store = createCartStore({ get: () => new Promise((r) => { answer = r; }) } as any);
+    const store = createCartStore(fake({ get: () => new Promise((r) => { answer = r; }) }));
     const load = store.refresh();
     expect(store.getState().busy).toBe(false);
     await new Promise((r) => setTimeout(r, 0)); // the request starts on the queue's next turn
@@ -95,14 +99,14 @@ describe('cart store', () => {
   it('two quick adds go one after the other, each on the answer of the one before', async () => {
     const order: string[] = [];
     let n = 0;
-    const store = createCartStore({
+    const store = createCartStore(fake({
       post: async (_p: string, body: { productId: number }) => {
         order.push(`start ${body.productId}`);
         await new Promise((r) => setTimeout(r, body.productId === 1 ? 20 : 0));
         order.push(`end ${body.productId}`);
         return ok(cart(++n));
       },
-    } as any);
+    }));
     expect(await Promise.all([store.add(1), store.add(2)])).toEqual([true, true]);
     expect(order).toEqual(['start 1', 'end 1', 'start 2', 'end 2']);
     expect(store.getState().cart?.itemCount).toBe(2);
@@ -110,9 +114,9 @@ describe('cart store', () => {
 
   it('keeps going after a request that threw', async () => {
     let calls = 0;
-    const store = createCartStore({
+    const store = createCartStore(fake({
       get: async () => { if (++calls === 1) throw new Error('offline'); return ok(cart(1)); },
-    } as any);
+    }));
     await store.refresh();
     expect(store.getState().error).toMatch(/ارتباط/);
     await store.refresh();

@@ -81,8 +81,6 @@ export function createCartStore(api: Pick<ApiClient, 'get' | 'post' | 'put' | 'd
   };
 }
 
-export type CartStore = ReturnType<typeof createCartStore>;
-
 export const cartStore = createCartStore(browserApi);
 const serverState: CartState = { cart: null, busy: false, error: null };
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
 import { formatNumber, formatToman, STORE_PAGE_SIZES, toPersianDigits } from '@sorkhab/shared';
 import { ChevronEnd, FilterIcon } from '../../components/icons';
@@ -6,8 +6,8 @@ import { Pager } from '../../components/ui/Pager';
 import { pageCount } from '../../components/ui/pager';
 import { RangeSlider } from '../../components/ui/RangeSlider';
 import { niceStep, type RangeRules } from '../../components/ui/range';
-import { CategoryThumb } from '../layout/MobileBar';
-import { categoryHref } from './links';
+import { CategoryThumb } from '../../components/CategoryThumb';
+import { categoryHref } from '../../lib/links';
 import { listingHref, SORT_LABELS, type Sort } from './listing';
 import type { ListingData } from './listing.server';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
@@ -116,14 +116,14 @@ function Filters({ data }: { data: ListingData }) {
   const [price, setPrice] = useState<[number, number]>([state.minPrice ?? rules.min, state.maxPrice ?? rules.max]);
   const [open, setOpen] = useState(false);
   const pending = useRef(false);
-  const send = () => form.current && submit(form.current, { preventScrollReset: true });
+  const send = useCallback(() => form.current && submit(form.current, { preventScrollReset: true }), [submit]);
   // The slider's hidden inputs render with the new values first, then the form goes.
   useEffect(() => {
     if (pending.current) {
       pending.current = false;
       send();
     }
-  }, [price]);
+  }, [price, send]);
   const keep = ['category', 'brand', 'search', 'sort', 'pageSize'];
   const params = new URLSearchParams(data.search);
   const active = state.brands.length > 0 || state.inStock || state.hasOff || state.minPrice !== undefined || state.maxPrice !== undefined;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ProductListItem } from '@sorkhab/shared';
 import { Img } from '../../components/Img';
-import { productHref } from './links';
+import { productHref } from '../../lib/links';
 import { priceView } from './price';
 
 export type CardProduct = Pick<ProductListItem, 'id' | 'title' | 'imageUri' | 'imageVariants' | 'price' | 'offPrice' | 'offPersent' | 'hasOff' | 'stock' | 'brand'>;

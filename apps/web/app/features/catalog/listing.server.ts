@@ -1,8 +1,8 @@
 import { data } from 'react-router';
 import type { Brand, Category, ProductListItem } from '@sorkhab/shared';
 import type { ApiClient } from '../../lib/api';
-import { categoryThumbVariants } from '../layout/MobileBar';
-import { categoryTrail, findCategory } from './links';
+import { categoryThumbVariants } from '../../components/CategoryThumb';
+import { categoryTrail, findCategory } from './category-tree';
 import { apiQueryOf, parseListing, type ListingState, type Sort } from './listing';
 import { toCard } from './ProductCard';
 

@@ -28,7 +28,7 @@ export function Promises({ threshold = FREE_SHIPPING_THRESHOLD, compact = false 
  * The eNamad seal as eNamad publishes it: a link to the shop's page on trustseal.enamad.ir around the seal image, both
  * sending the shop's origin as referrer (eNamad checks it). Built from the stored id and code only, never from HTML.
  */
-export function EnamadSeal({ settings }: { settings: Pick<StoreSettings, 'enamadId' | 'enamadCode'> }) {
+function EnamadSeal({ settings }: { settings: Pick<StoreSettings, 'enamadId' | 'enamadCode'> }) {
   const seal = enamadSealUrls(settings);
   if (!seal) return <span>جایگاه نماد اعتماد الکترونیکی (اینماد)</span>;
   return (

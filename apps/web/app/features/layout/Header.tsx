@@ -1,14 +1,13 @@
+import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { toLatinDigits, toPersianDigits, type Category, type StoreSettings } from '@sorkhab/shared';
-import { PhoneIcon, TruckIcon, UserIcon } from '../../components/icons';
-import { shopperLabel, useShopper } from '../account/shopper';
-import { CartButton } from '../cart/CartPopup';
+import { PhoneIcon, TruckIcon } from '../../components/icons';
 import { MegaMenu } from './MegaMenu';
 import { SearchBox } from './SearchBox';
 
 export const telHref = (phone: string) => `tel:${toLatinDigits(phone).replace(/[^\d+]/g, '')}`;
 
-export function Logo({ name }: { name: string }) {
+function Logo({ name }: { name: string }) {
   return (
     <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${name}، صفحه اصلی`}>
       <svg viewBox="0 0 32 32" className="size-9" aria-hidden="true">
@@ -22,37 +21,14 @@ export function Logo({ name }: { name: string }) {
 
 const navLink = ({ isActive }: { isActive: boolean }) => `whitespace-nowrap rounded-lg px-3 py-2 ${isActive ? 'text-brand-700 font-medium' : 'hover:text-brand-700'}`;
 
-/** Login/register for guests; the shopper's name and a link to their account once logged in. */
-function AccountEntry() {
-  const { shopper } = useShopper();
-  return (
-    <>
-      {shopper ? (
-        <Link to="/profile/dashboard" className="hidden max-w-40 items-center gap-1.5 rounded-xl border border-gray-200 px-3 py-2 text-sm hover:border-brand-500 hover:text-brand-700 md:flex" data-testid="account-name">
-          <span className="truncate" dir="auto">{toPersianDigits(shopperLabel(shopper))}</span>
-        </Link>
-      ) : (
-        <Link to="/login" className="hidden items-center gap-1.5 rounded-xl border border-gray-200 px-3 py-2 text-sm hover:border-brand-500 hover:text-brand-700 md:flex">
-          ورود | ثبت‌نام
-        </Link>
-      )}
-      <Link to="/profile/dashboard" aria-label="حساب کاربری" className="hidden size-11 items-center justify-center rounded-xl text-gray-700 hover:bg-brand-50 hover:text-brand-700 md:flex">
-        <UserIcon className="size-6" />
-      </Link>
-    </>
-  );
-}
-
-export function Header({ categories, settings }: { categories: Category[]; settings: StoreSettings }) {
+/** The shop's header. `actions` (the account entry and the cart button) come from the route that composes the features. */
+export function Header({ categories, settings, actions }: { categories: Category[]; settings: StoreSettings; actions: ReactNode }) {
   return (
     <header className="sticky top-0 z-30 border-b border-gray-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-3 py-2.5 md:gap-6 md:px-6 md:py-3">
         <Logo name={settings.storeName} />
         <SearchBox className="min-w-0 flex-1 md:max-w-xl" />
-        <div className="ms-auto flex items-center gap-1">
-          <AccountEntry />
-          <CartButton />
-        </div>
+        <div className="ms-auto flex items-center gap-1">{actions}</div>
       </div>
       <nav aria-label="منوی اصلی" className="relative hidden border-t border-gray-50 md:block">
         <div className="mx-auto flex max-w-7xl items-center gap-1 px-6 text-sm text-gray-700">

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MENU_CLOSE_DELAY_MS, type Category } from '@sorkhab/shared';
 import { ChevronDown, ChevronEnd, GridIcon } from '../../components/icons';
-import { categoryHref } from '../catalog/links';
+import { categoryHref } from '../../lib/links';
 
 /**
  * Desktop mega menu (spec section 2): opens on hover (or click/Enter), closes 300 ms after the

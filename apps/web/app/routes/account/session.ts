@@ -8,7 +8,7 @@ export function safeNext(raw: string | null | undefined, fallback = '/'): string
   return raw;
 }
 
-export const loginHref = (next: string) => `/login?next=${encodeURIComponent(next)}`;
+const loginHref = (next: string) => `/login?next=${encodeURIComponent(next)}`;
 
 /** The logged-in shopper, or a redirect to /login that comes back here afterwards. */
 export async function requireCustomer(api: ApiClient, request: Request): Promise<Customer> {

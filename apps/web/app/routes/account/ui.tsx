@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { formatToman, toPersianDigits, type OrderStatus } from '@sorkhab/shared';
+import { type OrderStatus } from '@sorkhab/shared';
 
 export const inputClass = 'w-full rounded-xl border border-gray-200 bg-white px-3.5 py-2.5 text-gray-900 outline-none transition placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-400 disabled:bg-gray-50';
 export const primaryButton = 'inline-flex items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 py-2.5 font-bold text-white transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
@@ -47,9 +47,6 @@ export function StatusBadge({ status, label }: { status: OrderStatus; label: str
   return <span data-testid="order-status" className={`inline-flex rounded-full px-2.5 py-1 text-xs font-bold ${statusTone[status]}`}>{label}</span>;
 }
 
-/** Money a shopper reads: Persian digits, separators, تومان. */
-export const Money = ({ value, className }: { value: number; className?: string }) => <span className={className}>{formatToman(value)}</span>;
-export const fa = (v: string | number) => toPersianDigits(v);
 
 /** zod issues → first message per top-level field. */
 export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {

@@ -6,6 +6,9 @@ import { telHref } from '../../features/layout/Header';
 import type { loader as layoutLoader } from './layout';
 import type { Route } from './+types/contact';
 
+/** The same page for every visitor: the server may keep it in its page cache (docs/decisions/010-html-page-cache.md). */
+export const handle = { sharedPage: true };
+
 export function meta({ matches }: Route.MetaArgs) {
   const shop = shopOf(matches);
   return seo(shop, {

@@ -5,13 +5,16 @@ import { Img } from '../../components/Img';
 import { Carousel } from '../../components/ui/Carousel';
 import { Slideshow } from '../../components/ui/Slideshow';
 import { apiOf } from '../../lib/context';
-import { categoryHref } from '../../features/catalog/links';
+import { categoryHref } from '../../lib/links';
 import type { Paged } from '../../features/catalog/listing.server';
 import { ProductCard, toCard } from '../../features/catalog/ProductCard';
 import { seo, shopOf } from '../../features/catalog/seo';
-import { CategoryThumb } from '../../features/layout/MobileBar';
+import { CategoryThumb } from '../../components/CategoryThumb';
 import type { loader as layoutLoader } from './layout';
 import type { Route } from './+types/home';
+
+/** The same page for every visitor: the server may keep it in its page cache (docs/decisions/010-html-page-cache.md). */
+export const handle = { sharedPage: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = apiOf(context);

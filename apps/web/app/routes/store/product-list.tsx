@@ -6,6 +6,9 @@ import { seo, shopOf } from '../../features/catalog/seo';
 import { StoreErrorBoundary } from '../../features/layout/NotFound';
 import type { Route } from './+types/product-list';
 
+/** The same page for every visitor: the server may keep it in its page cache (docs/decisions/010-html-page-cache.md). */
+export const handle = { sharedPage: true };
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadListing(apiOf(context), request, 'category');
 }

@@ -6,7 +6,7 @@ import { Img } from '../../components/Img';
 import { Carousel } from '../../components/ui/Carousel';
 import { apiOf } from '../../lib/context';
 import { AddToCart } from '../../features/cart/AddToCart';
-import { categoryHref } from '../../features/catalog/links';
+import { categoryHref } from '../../lib/links';
 import type { Paged } from '../../features/catalog/listing.server';
 import { priceView } from '../../features/catalog/price';
 import { galleryOf, optionString, splitAttributes } from '../../features/catalog/product';
@@ -15,6 +15,9 @@ import { seo, shopOf, textOf } from '../../features/catalog/seo';
 import { Promises } from '../../features/layout/Footer';
 import { StoreErrorBoundary } from '../../features/layout/NotFound';
 import type { Route } from './+types/product';
+
+/** The same page for every visitor: the server may keep it in its page cache (docs/decisions/010-html-page-cache.md). */
+export const handle = { sharedPage: true };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = Number(params.id);
@@ -70,8 +73,8 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
 
 function Gallery({ product }: { product: ProductDetail }) {
   const images = useMemo(() => galleryOf(product), [product]);
+  // Starts at the last image; the page keys the gallery by product, so another product starts afresh.
   const [current, setCurrent] = useState(images.length - 1);
-  useEffect(() => setCurrent(images.length - 1), [product.id]);
   const shown = images[current] ?? images[0];
   return (
     <div className="md:sticky md:top-32">
@@ -118,7 +121,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="grid gap-6 md:grid-cols-2 md:gap-10 lg:grid-cols-[1fr_1fr_20rem]">
-        <Gallery product={p} />
+        <Gallery key={p.id} product={p} />
         <div>
           {p.brand && <Link to={`/search?brands=${p.brand.id}`} className="text-sm font-medium text-brand-700 hover:underline">{p.brand.title}</Link>}
           <h1 className="mt-1 text-xl font-black leading-9 text-gray-900 md:text-2xl">{p.title}</h1>

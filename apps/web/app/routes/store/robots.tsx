@@ -1,5 +1,8 @@
 import type { Route } from './+types/robots';
 
+/** The same page for every visitor: the server may keep it in its page cache (docs/decisions/010-html-page-cache.md). */
+export const handle = { sharedPage: true };
+
 export function loader({ context }: Route.LoaderArgs) {
   const body = [
     'User-agent: *',

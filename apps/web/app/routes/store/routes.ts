@@ -1,6 +1,10 @@
 import { index, route, type RouteConfigEntry } from '@react-router/dev/routes';
 
-/** Storefront pages (inside the shop layout). */
+/**
+ * Storefront pages (inside the shop layout). A page the server may cache for everyone says so in its module with
+ * `export const handle = { sharedPage: true }` (docs/decisions/010-html-page-cache.md); a page that does not is
+ * rendered for each request.
+ */
 export const storeRoutes: RouteConfigEntry[] = [
   index('routes/store/home.tsx'),
   route('product-list', 'routes/store/product-list.tsx'),

@@ -1,8 +1,11 @@
 import { MAX_PAGE_SIZE, type Category, type ProductListItem } from '@sorkhab/shared';
 import { apiOf } from '../../lib/context';
-import { categoryHref } from '../../features/catalog/links';
+import { categoryHref } from '../../lib/links';
 import type { Paged } from '../../features/catalog/listing.server';
 import type { Route } from './+types/sitemap';
+
+/** The same page for every visitor: the server may keep it in its page cache (docs/decisions/010-html-page-cache.md). */
+export const handle = { sharedPage: true };
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { ReadCache } from '../../lib/cache.js';
+import { expireDueOrders } from './orders.service.js';
+
+const EXPIRY_SWEEP_MS = 60_000;
+
+/**
+ * Expires orders whose reservation ran out (their units go back on sale) every `intervalMs` on an
+ * unref'd timer, besides the expiry every order read triggers; `stop()` ends the timer and waits
+ * for a sweep in progress. Started by the orders routes, stopped when the app closes.
+ */
+export function startOrderExpiry(db: Db, cache: ReadCache, log: FastifyBaseLogger, intervalMs = EXPIRY_SWEEP_MS) {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = expireDueOrders(db, cache)
+      .then(() => undefined)
+      .catch((err) => log.warn({ err }, 'order expiry sweep failed'))
+      .finally(() => { running = undefined; });
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

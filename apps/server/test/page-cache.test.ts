@@ -1,0 +1,170 @@
+import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { eq } from 'drizzle-orm';
+import type { ServerBuild } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { products, users } from '../src/db/schema/index.js';
+import { createSession, CUSTOMER_COOKIE } from '../src/lib/auth.js';
+import { mountWeb, sharedPages, WEB_DIR } from '../src/web.js';
+import { createProduct } from './factories.js';
+import { buildTestApp, type TestApp } from './helpers.js';
+
+/**
+ * The HTML page cache (docs/decisions/010-html-page-cache.md): a page is kept for everyone only when every route
+ * it matches declares `handle = { sharedPage: true }`; everything else is rendered per request. On the web build
+ * (the global setup builds it when missing).
+ */
+let t: TestApp;
+let productId: number;
+let build: ServerBuild;
+beforeAll(async () => {
+  t = await buildTestApp();
+  expect(await mountWeb(t.app)).toBe(true);
+  build = (await import(pathToFileURL(path.join(WEB_DIR, 'build/server/index.js')).href)) as ServerBuild;
+  productId = (await createProduct(t, { Title: 'کرم آبرسان اولیه', Price: 120000 })).id;
+}, 240_000);
+afterAll(async () => { await t?.close(); });
+
+/** A shopper with a session cookie and a first name to look for in the page. */
+async function shopper(firstname: string) {
+  const [user] = await t.db.insert(users).values({ mobile: `98912${Math.floor(1e6 + Math.random() * 8e6)}`, firstname }).returning({ id: users.id });
+  const { token } = await createSession(t.db, user!.id, 'customer', 1);
+  return { cookie: `${CUSTOMER_COOKIE}=${token}` };
+}
+
+/** Counts the in-process API calls the page loaders make (web.ts's serverApi goes through app.inject). */
+function countApiCalls() {
+  const inject = t.app.inject.bind(t.app);
+  let calls = 0;
+  const spy = vi.spyOn(t.app, 'inject').mockImplementation(((opts: { url?: string }) => {
+    if (typeof opts?.url === 'string' && opts.url.startsWith('/api/')) calls++;
+    return inject(opts as never);
+  }) as never);
+  return { get calls() { return calls; }, restore: () => spy.mockRestore() };
+}
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+/** The path React Router renders for a raw request path (dot segments resolved), as web.ts hands it to the check. */
+const pathOf = (raw: string) => new URL(`http://localhost${raw}`).pathname;
+
+describe('which pages are shared', () => {
+  it('exactly the routes that declare it, root and shop layout included', () => {
+    const declared = Object.values(build.routes)
+      .filter((r) => (r?.module.handle as { sharedPage?: boolean } | undefined)?.sharedPage === true)
+      .map((r) => r!.id).sort();
+    expect(declared).toEqual([
+      'root', 'routes/store/contact', 'routes/store/home', 'routes/store/last-products', 'routes/store/layout',
+      'routes/store/product', 'routes/store/product-list', 'routes/store/robots', 'routes/store/sitemap', 'routes/store/suggest-products',
+    ]);
+  });
+
+  it('keeps the catalogue pages and their .data twins; every account, admin or unknown page is rendered per request', () => {
+    const isShared = sharedPages(build);
+    const shared = ['/', '/_root.data', '/product-list', '/product-list/', '/product-list.data', '/product/12', '/product/12.data',
+      '/last-products', '/suggest-products', '/contact', '/contact.data', '/sitemap.xml', '/robots.txt'];
+    const perRequest = ['/cart', '/cart.data', '/login', '/key', '/shiping', '/track', '/payment/result', '/payment/result.data',
+      '/profile', '/profile/dashboard', '/profile/order/5', '/profile/anything', '/profile.data', '/search', '/shipping',
+      '/admin', '/admin/orders', '/admin/settings.data', '/no-such-page', '/product/12/more', '/product-listing', '/contactus'];
+    for (const p of shared) expect(isShared(pathOf(p)), p).toBe(true);
+    for (const p of perRequest) expect(isShared(pathOf(p)), p).toBe(false);
+  });
+
+  it('a personalised page behind a prefix the old URL pattern matched is not shared', () => {
+    const isShared = sharedPages(build);
+    // The old check (a regex on the raw URL) said yes to all of these; React Router renders the page after the dots.
+    const SHARED_PAGE_BEFORE = /^\/(?:\?|$|_root\.data|product-list|product\/|last-products|suggest-products|contact|sitemap\.xml|robots\.txt)/;
+    for (const raw of ['/product/1/../../cart', '/contact/../profile/dashboard', '/product-list/%2e%2e/login', '/_root.data/../admin',
+      '/last-products/../payment/result?result=paid', '/product/..%2F..%2Fcart/../../profile', '/contact/..', '/product-list/../PROFILE']) {
+      expect(SHARED_PAGE_BEFORE.test(raw), raw).toBe(true);
+      const page = pathOf(raw.split('?')[0]!);
+      expect(isShared(page), `${raw} → ${page}`).toBe(page === '/');
+    }
+  });
+
+  it('remembers a bounded number of answers and still answers right after forgetting', () => {
+    const isShared = sharedPages(build, 3);
+    for (let round = 0; round < 3; round++) {
+      for (const p of ['/cart', '/product/1', '/product/2', '/admin', '/']) {
+        expect(isShared(p), p).toBe(p.startsWith('/product/') || p === '/');
+      }
+    }
+  });
+});
+
+describe('the page cache', () => {
+  it('answers a shared page from the cache (no loader runs) until the cache generation moves', async () => {
+    const url = `/product/${productId}`;
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('کرم آبرسان اولیه');
+    // Change the product behind the cache's back: the page does not change, and no loader asks the API.
+    await t.db.update(products).set({ title: 'کرم آبرسان تازه', price: 99000 }).where(eq(products.id, productId));
+    const api = countApiCalls();
+    try {
+      for (const headers of [{}, await shopper('سارا')] as Record<string, string>[]) {
+        const again = await get(url, headers);
+        expect(again.body).toBe(first.body);
+        expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+        expect(again.headers['set-cookie']).toBeUndefined();
+      }
+      expect(api.calls).toBe(0);
+      // A write's invalidation (the cache generation) drops the page with the JSON it was built from.
+      await t.app.services.cache.invalidate();
+      const fresh = await get(url);
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.body).toContain('کرم آبرسان تازه');
+      expect(fresh.body).not.toContain('کرم آبرسان اولیه');
+      expect(api.calls).toBeGreaterThan(0);
+    } finally {
+      api.restore();
+    }
+  });
+
+  it('renders /cart, /login, /payment/result and the profile for each request, each shopper seeing their own', async () => {
+    const a = await shopper('آرمان');
+    const b = await shopper('بهاره');
+    for (const url of ['/cart', '/login', '/payment/result?result=paid&number=12345678', '/profile/dashboard', '/track', '/cart.data']) {
+      for (const headers of [{}, a, b, a]) {
+        const api = countApiCalls();
+        try {
+          const res = await get(url, headers);
+          expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBeLessThan(500);
+          expect(api.calls, `${url} rendered afresh`).toBeGreaterThan(0);
+        } finally {
+          api.restore();
+        }
+      }
+    }
+    const mine = (await get('/profile/dashboard', a)).body;
+    const theirs = (await get('/profile/dashboard', b)).body;
+    expect(mine).toContain('آرمان');
+    expect(mine).not.toContain('بهاره');
+    expect(theirs).toContain('بهاره');
+    expect(theirs).not.toContain('آرمان');
+    expect((await get('/profile/dashboard')).statusCode).toBe(302);
+  });
+
+  it('a profile fetched as /product/…/../../profile/… (raw, over HTTP) is never kept for the next visitor', async () => {
+    const a = await shopper('آناهیتا');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    // Raw paths, as a browser or proxy may send them: inject would resolve the dots before the server saw them.
+    const raw = (rawPath: string, headers: Record<string, string> = {}) => new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, path: rawPath, headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (c: string) => { body += c; }).on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on('error', reject).end();
+    });
+    for (const rawPath of [`/product/${productId}/../../profile/dashboard`, '/contact/../profile/dashboard', '/product-list/%2e%2e/profile/dashboard']) {
+      const victim = await raw(rawPath, a);
+      expect(victim.status, rawPath).toBe(200);
+      expect(victim.body, rawPath).toContain('آناهیتا');
+      const next = await raw(rawPath);
+      expect(next.body, rawPath).not.toContain('آناهیتا');
+      expect(next.status, rawPath).toBe(302);
+    }
+  });
+});
