@@ -1,11 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app.js';
-import { testConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
-import { ADMIN, bearer, DB_KIND, freshDatabase, login } from './helpers.js';
+import type { App } from '../src/app.js';
+import { ADMIN, bearer, DB_KIND, login, twoCopies } from './helpers.js';
 import { multipart } from './multipart.js';
 
 const PAIRS = 1000;
@@ -18,26 +13,14 @@ const PAIRS = 1000;
 describe.runIf(DB_KIND === 'postgres')('two copies on one PostgreSQL: every write is visible to the next read on the other copy', () => {
   let copies: [App, App];
   let tokens: [string, string];
-  let drop: () => Promise<void>;
-  const dirs: string[] = [];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const fresh = await freshDatabase();
-    drop = fresh.drop;
-    const make = async (database: Awaited<ReturnType<typeof openDatabase>>) => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-copy-'));
-      dirs.push(dir);
-      return buildApp(testConfig({ DATA_DIR: dir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password }), { database });
-    };
-    copies = [await make(fresh), await make(await openDatabase({ url: fresh.url }))];
+    ({ copies, close } = await twoCopies());
     tokens = [await login(copies[0], ADMIN.username, ADMIN.password), await login(copies[1], ADMIN.username, ADMIN.password)];
   });
   afterAll(async () => {
-    await copies?.[0].close();
-    await copies?.[1].close();
-    await copies?.[1].services.database.close();
-    await drop?.();
-    dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+    await close?.();
   });
 
   const send = async (app: App, token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, form?: Record<string, string | number>) => {

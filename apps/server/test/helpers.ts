@@ -91,3 +91,25 @@ export async function login(app: App, userName: string, password: string): Promi
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Two copies of the server on one fresh PostgreSQL database (each with its own DATA_DIR), as N copies run behind a balancer. */
+export async function twoCopies(overrides: Partial<Config> = {}): Promise<{ copies: [App, App]; close(): Promise<void> }> {
+  const fresh = await freshDatabase();
+  const dirs: string[] = [];
+  const make = (database: Database) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-copy-'));
+    dirs.push(dir);
+    return buildApp(testConfig({ DATA_DIR: dir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...overrides }), { database });
+  };
+  const copies: [App, App] = [await make(fresh), await make(await openDatabase({ url: fresh.url }))];
+  return {
+    copies,
+    async close() {
+      await copies[0].close();
+      await copies[1].close();
+      await copies[1].services.database.close();
+      await fresh.drop();
+      dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+    },
+  };
+}

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { E2E_ADMIN_PASSWORD, E2E_SMS_LOG } from '../playwright.config';
+import { E2E_ADMIN_PASSWORD } from '../playwright.config';
+import { smsCode } from './sms';
 
 /**
  * Accessibility (WCAG 2.2 AA as axe checks it) of the pages issue 9 touched: the storefront's home, a product, the
@@ -46,17 +46,6 @@ async function adminLogin(page: Page) {
   await page.locator('input[name=password]').fill(E2E_ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'ورود', exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'منوی مدیریت' })).toBeVisible();
-}
-
-/** The code the console SMS provider wrote for this mobile (98XXXXXXXXXX). */
-async function smsCode(mobile: string): Promise<string> {
-  let code: string | undefined;
-  await expect.poll(() => {
-    const lines = fs.existsSync(E2E_SMS_LOG) ? fs.readFileSync(E2E_SMS_LOG, 'utf8').trim().split('\n') : [];
-    code = lines.reverse().find((l) => l.startsWith(`[sms] to=${mobile} `))?.match(/(\d{4})\s*$/)?.[1];
-    return code;
-  }, { message: `an SMS to ${mobile} in ${E2E_SMS_LOG}` }).toBeTruthy();
-  return code!;
 }
 
 /** A real order, checked out and paid through the built-in gateway by a new customer. */

@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD, E2E_SMS_LOG } from '../playwright.config';
+import { E2E_ADMIN_PASSWORD } from '../playwright.config';
+import { smsCode } from './sms';
 
 interface Item { id: number; title: string; stock: number }
 interface Detail extends Item { attributes: { colorObj?: unknown[] | null; arr?: unknown[] | null; obj?: unknown[] | null }[] }
@@ -23,17 +23,6 @@ async function plainProducts(request: APIRequestContext): Promise<Item[]> {
     if (picked.length === 2) return picked;
   }
   throw new Error('the demo catalogue has no two plain in-stock products');
-}
-
-/** The code the console SMS provider wrote for this mobile (98XXXXXXXXXX). */
-async function smsCode(mobile: string): Promise<string> {
-  let code: string | undefined;
-  await expect.poll(() => {
-    const lines = fs.existsSync(E2E_SMS_LOG) ? fs.readFileSync(E2E_SMS_LOG, 'utf8').trim().split('\n') : [];
-    code = lines.reverse().find((l) => l.startsWith(`[sms] to=${mobile} `))?.match(/(\d{4})\s*$/)?.[1];
-    return code;
-  }, { message: `an SMS to ${mobile} in ${E2E_SMS_LOG}` }).toBeTruthy();
-  return code!;
 }
 
 test('a guest fills a cart, logs in with the SMS code, pays with a discount code and a new address, and the admin sees it paid', async ({ page, request }) => {

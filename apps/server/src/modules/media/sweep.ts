@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { startPeriodic } from '../../lib/periodic.js';
 import type { Db } from '../../db/client.js';
 import { media } from '../../db/schema/index.js';
 import { groupOf, UPLOAD_PREFIX, withFileLock } from './media.service.js';
@@ -78,23 +79,8 @@ export async function sweepUploads(db: Db, storage: Storage, opts: { now?: numbe
  * on an unref'd timer; `stop()` ends the timer and waits for a sweep in progress.
  */
 export function startUploadSweeper(db: Db, storage: Storage, log: FastifyBaseLogger, intervalMs = SWEEP_INTERVAL_MS) {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = sweepUploads(db, storage)
-      .then((r) => { if (r.files > 0) log.info(r, `uploads sweep: removed ${r.temporary} temporary files and ${r.images} unreferenced images (${r.files} files)`); })
-      .catch((err) => log.error({ err }, 'uploads sweep failed'))
-      .finally(() => { running = undefined; });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic(async () => {
+    const r = await sweepUploads(db, storage);
+    if (r.files > 0) log.info(r, `uploads sweep: removed ${r.temporary} temporary files and ${r.images} unreferenced images (${r.files} files)`);
+  }, intervalMs, (err) => log.error({ err }, 'uploads sweep failed'), { runNow: true });
 }

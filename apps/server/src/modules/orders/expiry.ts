@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { ReadCache } from '../../lib/cache.js';
+import { startPeriodic } from '../../lib/periodic.js';
 import { expireDueOrders } from './orders.service.js';
 
 const EXPIRY_SWEEP_MS = 60_000;
@@ -11,22 +12,5 @@ const EXPIRY_SWEEP_MS = 60_000;
  * for a sweep in progress. Started by the orders routes, stopped when the app closes.
  */
 export function startOrderExpiry(db: Db, cache: ReadCache, log: FastifyBaseLogger, intervalMs = EXPIRY_SWEEP_MS) {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = expireDueOrders(db, cache)
-      .then(() => undefined)
-      .catch((err) => log.warn({ err }, 'order expiry sweep failed'))
-      .finally(() => { running = undefined; });
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic(async () => { await expireDueOrders(db, cache); }, intervalMs, (err) => log.warn({ err }, 'order expiry sweep failed'));
 }
