@@ -122,4 +122,84 @@ describe('cart store', () => {
     await store.refresh();
     expect(store.getState()).toMatchObject({ error: null, cart: { itemCount: 1 } });
   });
+
+  describe('discount codes', () => {
+    const withCode = (code: string, discount: number): Cart => ({ ...cart(2), discountCode: code, discount });
+
+    it('applies a code: the cart the server answers, with the code, becomes the state', async () => {
+      const { api, calls } = fakeApi({ 'GET Cart': ok(cart(2)), 'POST Cart/ApplyDiscount': ok(withCode('SPRING20', 5000)) });
+      const store = createCartStore(api);
+      await store.refresh();
+      expect(await store.applyDiscount(' SPRING20 ')).toBeNull();
+      expect(calls).toEqual(['GET Cart', 'POST Cart/ApplyDiscount {"code":"SPRING20"}']);
+      expect(store.getState()).toMatchObject({ busy: false, error: null, cart: { discountCode: 'SPRING20', discount: 5000 } });
+    });
+
+    it('removes a code: the cart without it becomes the state', async () => {
+      const { api, calls } = fakeApi({ 'POST Cart/ApplyDiscount': ok(withCode('SPRING20', 5000)), 'DELETE Cart/RemoveDiscount': ok(cart(2)) });
+      const store = createCartStore(api);
+      await store.applyDiscount('SPRING20');
+      expect(await store.removeDiscount()).toBeNull();
+      expect(calls.at(-1)).toBe('DELETE Cart/RemoveDiscount');
+      expect(store.getState()).toMatchObject({ busy: false, error: null, cart: { discountCode: null, discount: 0 } });
+    });
+
+    it('a refused code leaves the cart as it was and hands the message to the form, not to the page', async () => {
+      const refused = { success: false, data: null, error: { code: 'DISCOUNT_INVALID', message: 'کد تخفیف معتبر نیست' }, status: 400 };
+      const { api } = fakeApi({ 'GET Cart': ok(cart(2)), 'POST Cart/ApplyDiscount': refused });
+      const store = createCartStore(api);
+      await store.refresh();
+      const before = store.getState().cart;
+      expect(await store.applyDiscount('NOPE')).toBe('کد تخفیف معتبر نیست');
+      expect(store.getState()).toMatchObject({ busy: false, error: null });
+      expect(store.getState().cart).toBe(before);
+    });
+
+    it('a failed removal keeps the code on the cart and returns the message', async () => {
+      const { api } = fakeApi({ 'POST Cart/ApplyDiscount': ok(withCode('SPRING20', 5000)) });
+      const store = createCartStore(api);
+      await store.applyDiscount('SPRING20');
+      expect(await store.removeDiscount()).toBe('خطا');
+      expect(store.getState()).toMatchObject({ error: null, cart: { discountCode: 'SPRING20' } });
+    });
+
+    it('an apply asked for while an add is in flight waits for it and answers on the cart with the added line', async () => {
+      const pending: { path: string; answer: (v: unknown) => void }[] = [];
+      const slow = (method: string) => (path: string) => new Promise((answer) => { pending.push({ path: `${method} ${path}`, answer }); });
+      const store = createCartStore(fake({ get: slow('GET'), post: slow('POST'), put: slow('PUT'), delete: slow('DELETE') }));
+      const added = store.add(7);
+      const applied = store.applyDiscount('SPRING20');
+      await new Promise((r) => setTimeout(r, 0));
+      expect(pending.map((p) => p.path)).toEqual(['POST Cart/Add']); // the apply waits its turn
+      expect(store.getState().busy).toBe(true);
+      pending[0]!.answer(ok(cart(1)));
+      expect(await added).toBe(true);
+      await new Promise((r) => setTimeout(r, 0));
+      expect(pending.map((p) => p.path)).toEqual(['POST Cart/Add', 'POST Cart/ApplyDiscount']);
+      pending[1]!.answer(ok({ ...withCode('SPRING20', 5000), itemCount: 1 }));
+      expect(await applied).toBeNull();
+      // the add's answer did not overwrite the later apply's, and nothing is left queued
+      expect(store.getState()).toMatchObject({ busy: false, error: null, cart: { itemCount: 1, discountCode: 'SPRING20' } });
+    });
+
+    it('against a server that answers from its own state, an apply fired with a slow add prices the added line', async () => {
+      for (let round = 0; round < 20; round++) {
+        let lines = 0; // the server's cart
+        const store = createCartStore(fake({
+          post: async (path: string) => {
+            if (path === 'Cart/Add') {
+              await new Promise((r) => setTimeout(r, round % 3)); // slow, differently each round
+              lines++;
+              return ok(cart(lines));
+            }
+            return lines > 0 ? ok({ ...withCode('SPRING20', 1000 * lines), itemCount: lines }) : { success: false, data: null, error: { code: 'X', message: 'سبد خالی است' }, status: 400 };
+          },
+        }));
+        const [added, refused] = await Promise.all([store.add(7), store.applyDiscount('SPRING20')]);
+        expect(added).toBe(true);
+        expect(refused).toBeNull();
+        expect(store.getState()).toMatchObject({ busy: false, error: null, cart: { itemCount: 1, discountCode: 'SPRING20', discount: 1000 } });
+      }
+    });
+  });
 });

@@ -14,7 +14,7 @@ import { browserApi, type ApiClient } from '../../lib/api';
  */
 export interface CartState {
   cart: Cart | null;
-  /** A change (add, quantity, remove) is queued or running; loading the cart does not count. */
+  /** A change (add, quantity, remove, discount code) is queued or running; loading the cart does not count. */
   busy: boolean;
   /** The last failure, in Persian, until the next success. */
   error: string | null;
@@ -33,8 +33,12 @@ export function createCartStore(api: Pick<ApiClient, 'get' | 'post' | 'put' | 'd
     state = { ...state, ...patch };
     listeners.forEach((l) => l());
   };
-  /** Runs `call` after every request asked for before it; its answer (cart or error) becomes the state. */
-  const run = (call: Call, change: boolean): Promise<boolean> => {
+  /**
+   * Runs `call` after every request asked for before it; the cart it answers becomes the state.
+   * Resolves to null on success, else the server's Persian message, which becomes the state's
+   * `error` unless the caller shows it itself (`ownError`: the discount form shows its own).
+   */
+  const run = (call: Call, change: boolean, ownError = false): Promise<string | null> => {
     if (change && changes++ === 0) set({ busy: true });
     const done = queue.then(async () => {
       let res: Awaited<ReturnType<Call>>;
@@ -45,12 +49,13 @@ export function createCartStore(api: Pick<ApiClient, 'get' | 'post' | 'put' | 'd
       }
       const busy = change ? --changes > 0 : state.busy;
       if (res.success) set({ cart: res.data as Cart, busy, error: null });
-      else set({ busy, error: res.error.message });
-      return res.success;
+      else set(ownError ? { busy } : { busy, error: res.error.message });
+      return res.success ? null : res.error.message;
     });
     queue = done;
     return done;
   };
+  const succeeded = (message: string | null) => message === null;
   return {
     getState: () => state,
     subscribe(l: Listener) {
@@ -66,14 +71,25 @@ export function createCartStore(api: Pick<ApiClient, 'get' | 'post' | 'put' | 'd
     async refresh(): Promise<void> {
       await run(() => api.get<Cart>('Cart'), false);
     },
-    add(productId: number, quantity = 1, option?: string | null) {
-      return run(() => api.post<Cart>('Cart/Add', { productId, quantity, ...(option ? { option } : {}) }), true);
+    add(productId: number, quantity = 1, option?: string | null): Promise<boolean> {
+      return run(() => api.post<Cart>('Cart/Add', { productId, quantity, ...(option ? { option } : {}) }), true).then(succeeded);
     },
-    setQuantity(itemId: number, quantity: number) {
-      return run(() => api.put<Cart>('Cart/SetQuantity', { itemId, quantity }), true);
+    setQuantity(itemId: number, quantity: number): Promise<boolean> {
+      return run(() => api.put<Cart>('Cart/SetQuantity', { itemId, quantity }), true).then(succeeded);
     },
-    remove(itemId: number) {
-      return run(() => api.delete<Cart>(`Cart/Remove?itemId=${itemId}`), true);
+    remove(itemId: number): Promise<boolean> {
+      return run(() => api.delete<Cart>(`Cart/Remove?itemId=${itemId}`), true).then(succeeded);
+    },
+    /**
+     * Applies a discount code; resolves to null once the cart carries it, or to the server's Persian
+     * reason for refusing it (the cart is left as it was, the store's `error` untouched).
+     */
+    applyDiscount(code: string): Promise<string | null> {
+      return run(() => api.post<Cart>('Cart/ApplyDiscount', { code: code.trim() }), true, true);
+    },
+    /** Takes the code off the cart; resolves like `applyDiscount`. */
+    removeDiscount(): Promise<string | null> {
+      return run(() => api.delete<Cart>('Cart/RemoveDiscount'), true, true);
     },
     clearError() {
       set({ error: null });
@@ -95,6 +111,8 @@ export function useCart() {
     add: cartStore.add,
     setQuantity: cartStore.setQuantity,
     remove: cartStore.remove,
+    applyDiscount: cartStore.applyDiscount,
+    removeDiscount: cartStore.removeDiscount,
     clearError: cartStore.clearError,
   };
 }

@@ -4,7 +4,6 @@ import { formatToman, MAX_CART_QUANTITY, toPersianDigits, type Cart, type CartIt
 import { Img } from '../../components/Img';
 import { CartIcon, TrashIcon } from '../../components/icons';
 import { cartStore, useCart } from '../../features/cart/store';
-import { browserApi } from '../../lib/api';
 import { Totals } from './totals';
 import { Alert, inputClass, primaryButton, secondaryButton } from './ui';
 
@@ -33,7 +32,9 @@ function QuantityControl({ item, busy, onSet }: { item: CartItem; busy: boolean;
   );
 }
 
-function DiscountBox({ cart, onChange }: { cart: Cart; onChange: () => Promise<void> }) {
+/** The code form; apply and remove go through the cart store, so the header badge and popup follow. */
+function DiscountBox({ cart }: { cart: Cart }) {
+  const { applyDiscount, removeDiscount } = useCart();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,24 +42,24 @@ function DiscountBox({ cart, onChange }: { cart: Cart; onChange: () => Promise<v
     e.preventDefault();
     if (!code.trim()) { setError('کد تخفیف الزامی است'); return; }
     setBusy(true);
-    const res = await browserApi.post('Cart/ApplyDiscount', { code: code.trim() });
+    const refused = await applyDiscount(code);
     setBusy(false);
-    if (!res.success) { setError(res.error.message); return; }
-    setError(null);
-    setCode('');
-    await onChange();
+    setError(refused);
+    if (!refused) setCode('');
   }
   async function remove() {
     setBusy(true);
-    await browserApi.delete('Cart/RemoveDiscount');
+    setError(await removeDiscount());
     setBusy(false);
-    await onChange();
   }
   if (cart.discountCode) {
     return (
-      <div className="mt-4 flex items-center justify-between gap-3 rounded-xl border border-dashed border-green-300 bg-green-50 px-4 py-3 text-sm">
-        <span>کد <b dir="ltr">{cart.discountCode}</b> {cart.discount > 0 ? 'اعمال شد' : 'ثبت شده، اما فعلاً شامل سبد شما نمی‌شود'}</span>
-        <button type="button" disabled={busy} onClick={() => void remove()} className="text-red-600 hover:underline">حذف کد</button>
+      <div className="mt-4">
+        <div className="flex items-center justify-between gap-3 rounded-xl border border-dashed border-green-300 bg-green-50 px-4 py-3 text-sm">
+          <span>کد <b dir="ltr">{cart.discountCode}</b> {cart.discount > 0 ? 'اعمال شد' : 'ثبت شده، اما فعلاً شامل سبد شما نمی‌شود'}</span>
+          <button type="button" disabled={busy} onClick={() => void remove()} className="text-red-600 hover:underline">حذف کد</button>
+        </div>
+        {error && <div className="mt-2"><Alert>{error}</Alert></div>}
       </div>
     );
   }
@@ -75,7 +76,7 @@ function DiscountBox({ cart, onChange }: { cart: Cart; onChange: () => Promise<v
 }
 
 export default function CartPage() {
-  const { cart, busy, error, refresh, setQuantity, clearError } = useCart();
+  const { cart, busy, error, setQuantity, clearError } = useCart();
   useEffect(() => { void cartStore.ensure(); }, []);
 
   if (!cart) {
@@ -138,7 +139,7 @@ export default function CartPage() {
         </div>
         <aside className="lg:sticky lg:top-28">
           <Totals cart={cart}>
-            <DiscountBox cart={cart} onChange={refresh} />
+            <DiscountBox cart={cart} />
             <Link to="/shiping" className={`${primaryButton} mt-5 w-full py-3`} data-testid="to-shipping">ادامه فرآیند خرید</Link>
             <p className="mt-3 text-center text-xs text-gray-500">هزینه ارسال و نشانی در مرحله بعد نهایی می‌شود.</p>
           </Totals>

@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ActionIcon, Button, Group, Menu, Modal, Paper, Select, Stack, Table, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { ATTRIBUTE_TYPES, type Attribute, type Category } from '@sorkhab/shared';
 import { call, formData, useApi } from '../../features/admin/api';
 import { ATTR_TYPE_LABELS } from '../../features/admin/attributes';
 import { flattenCategories } from '../../features/admin/catalog';
-import { ConfirmModal, DataTable, EmptyRow, fa, PageTitle } from '../../features/admin/ui';
+import { useConfirmDelete } from '../../features/admin/confirm-delete';
+import { AdminTable, rowNumber } from '../../features/admin/table';
+import { PageTitle } from '../../features/admin/ui';
 
 export function meta() {
   return [{ title: 'ویژگی‌های دسته | پنل مدیریت سرخاب' }];
@@ -18,7 +20,10 @@ export default function AttributesPage() {
   const options = useMemo(() => flattenCategories(tree ?? []).map((c) => ({ value: String(c.id), label: c.label })), [tree]);
   const { data, loading, reload } = useApi<Attribute[]>(categoryId ? `Category/GetAttByCId?categoryId=${categoryId}` : null);
   const [editing, setEditing] = useState<Attribute | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Attribute | null>(null);
+  const del = useConfirmDelete<Attribute>({
+    path: (a) => `Category/DeleteCAttribute?id=${a.id}`, message: (a) => `ویژگی «${a.title}» حذف شود؟`,
+    success: 'ویژگی حذف شد', onDeleted: () => void reload(),
+  });
   const rows = categoryId ? data ?? [] : [];
 
   return (
@@ -28,30 +33,15 @@ export default function AttributesPage() {
         <Stack>
           <Select label="دسته‌بندی" placeholder="یک دسته را انتخاب کنید" searchable data={options} value={categoryId} maw={480}
             nothingFoundMessage="دسته‌ای پیدا نشد" onChange={(v) => setParams(v ? { categoryId: v } : {})} />
-          <DataTable minWidth={520}>
-            <Table.Thead>
-              <Table.Tr><Table.Th w={60}>ردیف</Table.Th><Table.Th>عنوان</Table.Th><Table.Th>کلید</Table.Th><Table.Th>نوع</Table.Th><Table.Th w={80}>عملیات</Table.Th></Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 ? <EmptyRow colSpan={5} loading={!!categoryId && loading} /> : rows.map((a, i) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>{fa(i + 1)}</Table.Td>
-                  <Table.Td>{a.title}</Table.Td>
-                  <Table.Td dir="ltr" style={{ textAlign: 'right' }}>{a.key}</Table.Td>
-                  <Table.Td>{ATTR_TYPE_LABELS[a.type]}</Table.Td>
-                  <Table.Td>
-                    <Menu position="bottom-end">
-                      <Menu.Target><ActionIcon variant="subtle" color="gray" aria-label={`عملیات ${a.title}`}>⋮</ActionIcon></Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item onClick={() => setEditing(a)}>ویرایش</Menu.Item>
-                        <Menu.Item color="red" onClick={() => setDeleting(a)}>حذف</Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </DataTable>
+          <AdminTable minWidth={520} rows={rows} loading={!!categoryId && loading} columns={[
+            rowNumber(0, 60),
+            { head: 'عنوان', cell: (a) => a.title },
+            { head: 'کلید', td: { dir: 'ltr', style: { textAlign: 'right' } }, cell: (a) => a.key },
+            { head: 'نوع', cell: (a) => ATTR_TYPE_LABELS[a.type] },
+          ]} menu={(a) => ({ label: `عملیات ${a.title}`, items: [
+            { label: 'ویرایش', onClick: () => setEditing(a) },
+            { label: 'حذف', color: 'red', onClick: () => del.ask(a) },
+          ] })} />
         </Stack>
       </Paper>
 
@@ -61,12 +51,7 @@ export default function AttributesPage() {
             onSaved={() => { setEditing(null); void reload(); }} />
         )}
       </Modal>
-      <ConfirmModal opened={!!deleting} onClose={() => setDeleting(null)} message={`ویژگی «${deleting?.title ?? ''}» حذف شود؟`}
-        onConfirm={async () => {
-          const res = await call('DELETE', `Category/DeleteCAttribute?id=${deleting!.id}`, undefined, { success: 'ویژگی حذف شد' });
-          setDeleting(null);
-          if (res.success) void reload();
-        }} />
+      {del.modal}
     </>
   );
 }

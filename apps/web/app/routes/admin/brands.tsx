@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Menu, Modal, Paper, Stack, Table, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, TextInput } from '@mantine/core';
 import type { Brand } from '@sorkhab/shared';
 import { call, useApi } from '../../features/admin/api';
-import { ConfirmModal, DataTable, EmptyRow, fa, PageTitle } from '../../features/admin/ui';
+import { useConfirmDelete } from '../../features/admin/confirm-delete';
+import { AdminTable, rowNumber } from '../../features/admin/table';
+import { fa, PageTitle } from '../../features/admin/ui';
 
 export function meta() {
   return [{ title: 'برندها | پنل مدیریت سرخاب' }];
@@ -11,46 +13,29 @@ export function meta() {
 export default function BrandsPage() {
   const { data, loading, reload } = useApi<Brand[]>('Brand/GetAll');
   const [editing, setEditing] = useState<Brand | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Brand | null>(null);
+  const del = useConfirmDelete<Brand>({
+    path: (b) => `Brand/Delete?id=${b.id}`, message: (b) => `برند «${b.title}» حذف شود؟ محصولات آن بدون برند می‌مانند.`,
+    success: 'برند حذف شد', onDeleted: () => void reload(),
+  });
   const rows = data ?? [];
   return (
     <>
       <PageTitle actions={<Button size="xs" onClick={() => setEditing('new')}>برند جدید</Button>}>برندها</PageTitle>
       <Paper withBorder p="md">
-        <DataTable minWidth={480}>
-          <Table.Thead>
-            <Table.Tr><Table.Th w={56}>ردیف</Table.Th><Table.Th>عنوان</Table.Th><Table.Th>نام لاتین</Table.Th><Table.Th w={100}>محصولات</Table.Th><Table.Th w={80}>عملیات</Table.Th></Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 ? <EmptyRow colSpan={5} loading={loading && !data} /> : rows.map((b, i) => (
-              <Table.Tr key={b.id}>
-                <Table.Td>{fa(i + 1)}</Table.Td>
-                <Table.Td>{b.title}</Table.Td>
-                <Table.Td dir="ltr" style={{ textAlign: 'right' }}>{b.alias}</Table.Td>
-                <Table.Td>{fa(b.productCount ?? 0)}</Table.Td>
-                <Table.Td>
-                  <Menu position="bottom-end">
-                    <Menu.Target><ActionIcon variant="subtle" color="gray" aria-label={`عملیات ${b.title}`}>⋮</ActionIcon></Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item onClick={() => setEditing(b)}>ویرایش</Menu.Item>
-                      <Menu.Item color="red" onClick={() => setDeleting(b)}>حذف</Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </DataTable>
+        <AdminTable minWidth={480} rows={rows} loading={loading && !data} columns={[
+          rowNumber(),
+          { head: 'عنوان', cell: (b) => b.title },
+          { head: 'نام لاتین', td: { dir: 'ltr', style: { textAlign: 'right' } }, cell: (b) => b.alias },
+          { head: 'محصولات', w: 100, cell: (b) => fa(b.productCount ?? 0) },
+        ]} menu={(b) => ({ label: `عملیات ${b.title}`, items: [
+          { label: 'ویرایش', onClick: () => setEditing(b) },
+          { label: 'حذف', color: 'red', onClick: () => del.ask(b) },
+        ] })} />
       </Paper>
       <Modal opened={!!editing} onClose={() => setEditing(null)} centered title={editing === 'new' ? 'برند جدید' : 'ویرایش برند'}>
         {editing && <BrandForm brand={editing === 'new' ? null : editing} onDone={() => { setEditing(null); void reload(); }} />}
       </Modal>
-      <ConfirmModal opened={!!deleting} onClose={() => setDeleting(null)} message={`برند «${deleting?.title ?? ''}» حذف شود؟ محصولات آن بدون برند می‌مانند.`}
-        onConfirm={async () => {
-          const res = await call('DELETE', `Brand/Delete?id=${deleting!.id}`, undefined, { success: 'برند حذف شد' });
-          setDeleting(null);
-          if (res.success) void reload();
-        }} />
+      {del.modal}
     </>
   );
 }

@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Button, Checkbox, Group, Menu, Modal, Paper, Stack, Text, TextInput, Tree, useTree, type TreeNodeData } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Text, TextInput, Tree, useTree, type TreeNodeData } from '@mantine/core';
 import type { Category } from '@sorkhab/shared';
 import { call, formData, useApi } from '../../features/admin/api';
-import { ConfirmModal, FaNumberInput, fa, ImagePick, imgSrc, PageTitle } from '../../features/admin/ui';
+import { useConfirmDelete } from '../../features/admin/confirm-delete';
+import { RowMenu } from '../../features/admin/table';
+import { FaNumberInput, fa, ImagePick, imgSrc, PageTitle } from '../../features/admin/ui';
 
 export function meta() {
   return [{ title: 'دسته‌بندی‌ها | پنل مدیریت سرخاب' }];
@@ -19,7 +21,10 @@ export default function CategoriesPage() {
   const nodes = useMemo(() => toNodes(data ?? []), [data]);
   const tree = useTree();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [deleting, setDeleting] = useState<Category | null>(null);
+  const del = useConfirmDelete<Category>({
+    path: (c) => `Category/DeleteCategory?id=${c.id}`, message: (c) => `دسته «${c.title}» حذف شود؟`,
+    success: 'دسته‌بندی حذف شد', onDeleted: () => void reload(),
+  });
 
   return (
     <>
@@ -42,16 +47,11 @@ export default function CategoriesPage() {
                   {c.imageUri && <img src={imgSrc(c.imageUri)} alt="" width={28} height={28} style={{ objectFit: 'cover', borderRadius: 6 }} />}
                   <Text fw={level === 1 ? 600 : 400} style={{ flex: 1 }} truncate>{c.title}</Text>
                   {hasChildren && <Badge variant="light" color="gray" size="sm">{fa(c.children.length)}</Badge>}
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" color="gray" aria-label={`عملیات ${c.title}`} onClick={(e) => e.stopPropagation()}>⋮</ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      {level < 3 && <Menu.Item onClick={() => setEditing({ mode: 'add', parent: c })}>افزودن زیرمجموعه</Menu.Item>}
-                      <Menu.Item onClick={() => setEditing({ mode: 'edit', category: c })}>ویرایش</Menu.Item>
-                      <Menu.Item color="red" onClick={() => setDeleting(c)}>حذف</Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                  <RowMenu label={`عملیات ${c.title}`} items={[
+                    level < 3 && { label: 'افزودن زیرمجموعه', onClick: () => setEditing({ mode: 'add', parent: c }) },
+                    { label: 'ویرایش', onClick: () => setEditing({ mode: 'edit', category: c }) },
+                    { label: 'حذف', color: 'red', onClick: () => del.ask(c) },
+                  ]} />
                 </Group>
               );
             }} />
@@ -63,13 +63,7 @@ export default function CategoriesPage() {
         if (parentId) tree.expand(String(parentId));
         void reload();
       }} />
-      <ConfirmModal opened={!!deleting} onClose={() => setDeleting(null)}
-        message={`دسته «${deleting?.title ?? ''}» حذف شود؟`}
-        onConfirm={async () => {
-          const res = await call('DELETE', `Category/DeleteCategory?id=${deleting!.id}`, undefined, { success: 'دسته‌بندی حذف شد' });
-          setDeleting(null);
-          if (res.success) void reload();
-        }} />
+      {del.modal}
     </>
   );
 }

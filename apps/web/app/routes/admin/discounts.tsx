@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ADMIN_PAGE_SIZE, formatJalaliShort, formatNumber, formatToman, type Discount } from '@sorkhab/shared';
 import { qs } from '../../lib/api';
 import { call, useApi } from '../../features/admin/api';
+import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { parseJalaliDate } from '../../features/admin/jalali';
-import { ConfirmModal, DataTable, EmptyRow, fa, FaNumberInput, PageTitle, Pager } from '../../features/admin/ui';
+import { AdminTable, rowNumber } from '../../features/admin/table';
+import { fa, FaNumberInput, PageTitle } from '../../features/admin/ui';
 
 export function meta() {
   return [{ title: 'کدهای تخفیف | پنل مدیریت سرخاب' }];
@@ -23,7 +25,9 @@ export default function DiscountsPage() {
   const [debounced] = useDebouncedValue(search.trim(), 400);
   const { data, loading, reload } = useApi<Paged<Discount>>(`Discount${qs({ pageSize: ADMIN_PAGE_SIZE, pageNumber: debounced ? 1 : page, search: debounced })}`);
   const [editing, setEditing] = useState<Discount | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Discount | null>(null);
+  const del = useConfirmDelete<Discount>({
+    path: (d) => `Discount?id=${d.id}`, message: (d) => `کد «${d.code}» حذف شود؟`, success: 'کد تخفیف حذف شد', onDeleted: () => void reload(),
+  });
   const rows = data?.data ?? [];
   const now = Date.now();
   return (
@@ -32,59 +36,35 @@ export default function DiscountsPage() {
       <Paper withBorder p="md">
         <Stack>
           <TextInput placeholder="جستجوی کد…" aria-label="جستجوی کد تخفیف" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={280} maw="100%" />
-          <DataTable minWidth={820}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={56}>ردیف</Table.Th><Table.Th>کد</Table.Th><Table.Th>تخفیف</Table.Th><Table.Th>حداقل سفارش</Table.Th>
-                <Table.Th>انقضا</Table.Th><Table.Th>استفاده</Table.Th><Table.Th w={90}>وضعیت</Table.Th><Table.Th w={80}>عملیات</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 ? <EmptyRow colSpan={8} loading={loading && !data} /> : rows.map((d, i) => {
-                const expired = !!d.expiresAt && new Date(d.expiresAt).getTime() < now;
-                const usedUp = d.usageLimit !== null && d.usedCount >= d.usageLimit;
-                return (
-                  <Table.Tr key={d.id}>
-                    <Table.Td>{fa(((data?.page ?? 1) - 1) * ADMIN_PAGE_SIZE + i + 1)}</Table.Td>
-                    <Table.Td dir="ltr" style={{ textAlign: 'right', fontFamily: 'monospace' }}>{d.code}</Table.Td>
-                    <Table.Td>{valueText(d)}</Table.Td>
-                    <Table.Td>{d.minOrder ? formatToman(d.minOrder) : '—'}</Table.Td>
-                    <Table.Td>{d.expiresAt ? formatJalaliShort(d.expiresAt) : 'بدون انقضا'}</Table.Td>
-                    <Table.Td>{fa(d.usedCount)}{d.usageLimit !== null ? ` از ${fa(d.usageLimit)}` : ''}</Table.Td>
-                    <Table.Td>
-                      {!d.isActive ? <Badge color="gray" variant="light">غیرفعال</Badge>
-                        : expired ? <Badge color="orange" variant="light">منقضی</Badge>
-                          : usedUp ? <Badge color="orange" variant="light">تمام‌شده</Badge>
-                            : <Badge color="teal" variant="light">فعال</Badge>}
-                    </Table.Td>
-                    <Table.Td>
-                      <Menu position="bottom-end">
-                        <Menu.Target><ActionIcon variant="subtle" color="gray" aria-label={`عملیات ${d.code}`}>⋮</ActionIcon></Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item onClick={() => setEditing(d)}>ویرایش</Menu.Item>
-                          <Menu.Item color="red" onClick={() => setDeleting(d)}>حذف</Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </DataTable>
-          {!debounced && <Pager page={page} totalCount={data?.totalCount ?? 0} pageSize={ADMIN_PAGE_SIZE} onChange={(n) => setParams({ page: String(n) })} />}
+          <AdminTable minWidth={820} rows={rows} loading={loading && !data} columns={[
+            rowNumber(((data?.page ?? 1) - 1) * ADMIN_PAGE_SIZE),
+            { head: 'کد', td: { dir: 'ltr', style: { textAlign: 'right', fontFamily: 'monospace' } }, cell: (d) => d.code },
+            { head: 'تخفیف', cell: (d) => valueText(d) },
+            { head: 'حداقل سفارش', cell: (d) => (d.minOrder ? formatToman(d.minOrder) : '—') },
+            { head: 'انقضا', cell: (d) => (d.expiresAt ? formatJalaliShort(d.expiresAt) : 'بدون انقضا') },
+            { head: 'استفاده', cell: (d) => <>{fa(d.usedCount)}{d.usageLimit !== null ? ` از ${fa(d.usageLimit)}` : ''}</> },
+            { head: 'وضعیت', w: 90, cell: (d) => <DiscountStatus discount={d} now={now} /> },
+          ]} menu={(d) => ({ label: `عملیات ${d.code}`, items: [
+            { label: 'ویرایش', onClick: () => setEditing(d) },
+            { label: 'حذف', color: 'red', onClick: () => del.ask(d) },
+          ] })} pager={!debounced && { page, totalCount: data?.totalCount ?? 0, onChange: (n) => setParams({ page: String(n) }) }} />
         </Stack>
       </Paper>
       <Modal opened={!!editing} onClose={() => setEditing(null)} centered size="lg" title={editing === 'new' ? 'کد تخفیف جدید' : 'ویرایش کد تخفیف'}>
         {editing && <DiscountForm discount={editing === 'new' ? null : editing} onDone={() => { setEditing(null); void reload(); }} />}
       </Modal>
-      <ConfirmModal opened={!!deleting} onClose={() => setDeleting(null)} message={`کد «${deleting?.code ?? ''}» حذف شود؟`}
-        onConfirm={async () => {
-          const res = await call('DELETE', `Discount?id=${deleting!.id}`, undefined, { success: 'کد تخفیف حذف شد' });
-          setDeleting(null);
-          if (res.success) void reload();
-        }} />
+      {del.modal}
     </>
   );
+}
+
+function DiscountStatus({ discount: d, now }: { discount: Discount; now: number }) {
+  const expired = !!d.expiresAt && new Date(d.expiresAt).getTime() < now;
+  const usedUp = d.usageLimit !== null && d.usedCount >= d.usageLimit;
+  return !d.isActive ? <Badge color="gray" variant="light">غیرفعال</Badge>
+    : expired ? <Badge color="orange" variant="light">منقضی</Badge>
+      : usedUp ? <Badge color="orange" variant="light">تمام‌شده</Badge>
+        : <Badge color="teal" variant="light">فعال</Badge>;
 }
 
 function DiscountForm({ discount, onDone }: { discount: Discount | null; onDone: () => void }) {

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, CloseButton, FileButton, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IMAGE_PREVIEW_SIZE, type GalleryImage, type ProductDetail } from '@sorkhab/shared';
-import { call, toastSuccess, uploadWithProgress, useApi } from '../../features/admin/api';
-import { ConfirmModal, fa, PageTitle, thumbOf } from '../../features/admin/ui';
+import { toastSuccess, uploadWithProgress, useApi } from '../../features/admin/api';
+import { useConfirmDelete } from '../../features/admin/confirm-delete';
+import { fa, PageTitle, thumbOf } from '../../features/admin/ui';
 
 export function meta() {
   return [{ title: 'گالری محصول | پنل مدیریت سرخاب' }];
@@ -14,7 +15,9 @@ export default function GalleryPage() {
   const { data: product } = useApi<ProductDetail>(`Product/ById?id=${id}`);
   const { data: images, loading, reload } = useApi<GalleryImage[]>(`Gallery/${id}`);
   const [progress, setProgress] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<GalleryImage | null>(null);
+  const del = useConfirmDelete<GalleryImage>({
+    path: (img) => `Gallery?id=${img.id}`, message: () => 'این تصویر از گالری حذف شود؟', success: 'تصویر حذف شد', onDeleted: () => void reload(),
+  });
 
   async function upload(files: File[]) {
     if (!files.length) return;
@@ -58,19 +61,14 @@ export default function GalleryPage() {
               <div key={img.id} style={{ position: 'relative', width: IMAGE_PREVIEW_SIZE, height: IMAGE_PREVIEW_SIZE }} data-testid="gallery-item">
                 <img src={thumbOf(img)} alt={img.filename} width={IMAGE_PREVIEW_SIZE} height={IMAGE_PREVIEW_SIZE}
                   style={{ objectFit: 'cover', borderRadius: 8, border: '1px solid var(--mantine-color-gray-3)' }} />
-                <CloseButton size="sm" variant="filled" color="red" aria-label={`حذف ${img.filename}`} onClick={() => setDeleting(img)}
+                <CloseButton size="sm" variant="filled" color="red" aria-label={`حذف ${img.filename}`} onClick={() => del.ask(img)}
                   style={{ position: 'absolute', top: 4, insetInlineEnd: 4 }} />
               </div>
             ))}
           </SimpleGrid>
         </Stack>
       </Paper>
-      <ConfirmModal opened={!!deleting} onClose={() => setDeleting(null)} message="این تصویر از گالری حذف شود؟"
-        onConfirm={async () => {
-          const res = await call('DELETE', `Gallery?id=${deleting!.id}`, undefined, { success: 'تصویر حذف شد' });
-          setDeleting(null);
-          if (res.success) void reload();
-        }} />
+      {del.modal}
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { ADMIN_PAGE_SIZE, formatJalaliDateTime, formatToman, ORDER_STATUS_LABELS, ORDER_STATUSES, type Order } from '@sorkhab/shared';
 import { qs } from '../../lib/api';
 import { toastError, useApi } from '../../features/admin/api';
 import { parseJalaliDate } from '../../features/admin/jalali';
 import { ORDER_STATUS_COLORS } from '../../features/admin/orders';
-import { DataTable, EmptyRow, fa, PageTitle, Pager } from '../../features/admin/ui';
+import { AdminTable, rowNumber } from '../../features/admin/table';
+import { fa, PageTitle } from '../../features/admin/ui';
 
 export function meta() {
   return [{ title: 'سفارش‌ها | پنل مدیریت سرخاب' }];
@@ -52,28 +53,15 @@ export default function OrdersPage() {
             {(status || from || to) && <Button variant="subtle" color="gray" onClick={() => { setFromText(''); setToText(''); setParams({}); }}>حذف فیلترها</Button>}
           </Group>
           {data && <Text size="sm" c="dimmed">{fa(data.totalCount)} سفارش</Text>}
-          <DataTable minWidth={860}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={56}>ردیف</Table.Th><Table.Th>شماره سفارش</Table.Th><Table.Th>گیرنده</Table.Th><Table.Th>تاریخ ثبت</Table.Th>
-                <Table.Th>مبلغ</Table.Th><Table.Th>وضعیت</Table.Th><Table.Th w={90}>جزئیات</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 ? <EmptyRow colSpan={7} loading={loading && !data} /> : rows.map((o, i) => (
-                <Table.Tr key={o.id}>
-                  <Table.Td>{fa((page - 1) * ADMIN_PAGE_SIZE + i + 1)}</Table.Td>
-                  <Table.Td>{fa(o.number)}</Table.Td>
-                  <Table.Td><Text size="sm">{o.firstname} {o.lastname}</Text><Text size="xs" c="dimmed">{fa(o.mobile.replace(/^98/, '0'))}</Text></Table.Td>
-                  <Table.Td><Text size="sm">{formatJalaliDateTime(o.createdAt)}</Text></Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatToman(o.total)}</Table.Td>
-                  <Table.Td><Badge variant="light" color={ORDER_STATUS_COLORS[o.status]}>{ORDER_STATUS_LABELS[o.status]}</Badge></Table.Td>
-                  <Table.Td><Button size="compact-sm" variant="subtle" component={Link} to={`/admin/orders/${o.id}`}>مشاهده</Button></Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </DataTable>
-          <Pager page={page} totalCount={data?.totalCount ?? 0} pageSize={ADMIN_PAGE_SIZE} onChange={(n) => update({ page: String(n) })} />
+          <AdminTable minWidth={860} rows={rows} loading={loading && !data} columns={[
+            rowNumber((page - 1) * ADMIN_PAGE_SIZE),
+            { head: 'شماره سفارش', cell: (o) => fa(o.number) },
+            { head: 'گیرنده', cell: (o) => <><Text size="sm">{o.firstname} {o.lastname}</Text><Text size="xs" c="dimmed">{fa(o.mobile.replace(/^98/, '0'))}</Text></> },
+            { head: 'تاریخ ثبت', cell: (o) => <Text size="sm">{formatJalaliDateTime(o.createdAt)}</Text> },
+            { head: 'مبلغ', td: { style: { whiteSpace: 'nowrap' } }, cell: (o) => formatToman(o.total) },
+            { head: 'وضعیت', cell: (o) => <Badge variant="light" color={ORDER_STATUS_COLORS[o.status]}>{ORDER_STATUS_LABELS[o.status]}</Badge> },
+            { head: 'جزئیات', w: 90, cell: (o) => <Button size="compact-sm" variant="subtle" component={Link} to={`/admin/orders/${o.id}`}>مشاهده</Button> },
+          ]} pager={{ page, totalCount: data?.totalCount ?? 0, onChange: (n) => update({ page: String(n) }) }} />
         </Stack>
       </Paper>
     </>

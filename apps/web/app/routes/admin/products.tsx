@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ActionIcon, Badge, Button, Checkbox, Group, Menu, Modal, Paper, Rating, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Paper, Rating, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ADMIN_PAGE_SIZE, discountedPrice, formatToman, type ProductListItem } from '@sorkhab/shared';
 import { qs } from '../../lib/api';
-import { call, toastSuccess, useApi } from '../../features/admin/api';
-import { ConfirmModal, DataTable, EmptyRow, fa, FaNumberInput, PageTitle, Pager, thumbOf } from '../../features/admin/ui';
+import { call, useApi } from '../../features/admin/api';
+import { useConfirmDelete } from '../../features/admin/confirm-delete';
+import { AdminTable, rowNumber } from '../../features/admin/table';
+import { fa, FaNumberInput, PageTitle, thumbOf } from '../../features/admin/ui';
 
 export function meta() {
   return [{ title: 'محصولات | پنل مدیریت سرخاب' }];
 }
 
 type Paged<T> = { data: T[]; page: number; pageSize: number; totalCount: number };
-type Action = { kind: 'delete' | 'off' | 'rate'; product: ProductListItem };
+type Action = { kind: 'off' | 'rate'; product: ProductListItem };
 
 export default function ProductsPage() {
   const [params, setParams] = useSearchParams();
@@ -25,6 +27,10 @@ export default function ProductsPage() {
   }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
   const { data, loading, reload } = useApi<Paged<ProductListItem>>(`Product/All${qs({ pageSize: ADMIN_PAGE_SIZE, pageNumber: page, title: title || undefined })}`);
   const [action, setAction] = useState<Action | null>(null);
+  const del = useConfirmDelete<ProductListItem, { hidden: boolean }>({
+    path: (p) => `Product/Delete?id=${p.id}`, message: (p) => `محصول «${p.title}» حذف شود؟`, onDeleted: () => void reload(),
+    success: (r) => (r.hidden ? 'این محصول قبلاً سفارش داده شده بود؛ برای حفظ سوابق سفارش‌ها پنهان شد' : 'محصول حذف شد'),
+  });
   const navigate = useNavigate();
   const rows = data?.data ?? [];
 
@@ -37,62 +43,32 @@ export default function ProductsPage() {
             <TextInput placeholder="جستجو بر اساس عنوان…" aria-label="جستجوی محصول" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} maw="100%" />
             {data && <Text size="sm" c="dimmed">{fa(data.totalCount)} محصول</Text>}
           </Group>
-          <DataTable minWidth={860}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={56}>ردیف</Table.Th><Table.Th w={60}>تصویر</Table.Th><Table.Th>عنوان</Table.Th><Table.Th>نام مستعار</Table.Th>
-                <Table.Th>دسته‌بندی</Table.Th><Table.Th>قیمت</Table.Th><Table.Th w={80}>موجودی</Table.Th><Table.Th w={80}>عملیات</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 ? <EmptyRow colSpan={8} loading={loading && !data} /> : rows.map((p, i) => (
-                <Table.Tr key={p.id} data-testid={`product-row-${p.id}`}>
-                  <Table.Td>{fa((page - 1) * ADMIN_PAGE_SIZE + i + 1)}</Table.Td>
-                  <Table.Td>{p.imageUri ? <img src={thumbOf(p)} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 6 }} /> : <Text c="dimmed">—</Text>}</Table.Td>
-                  <Table.Td><Text size="sm" fw={500} lineClamp={2}>{p.title}</Text></Table.Td>
-                  <Table.Td><Text size="sm" c="dimmed" lineClamp={1} dir="auto" ta="right">{p.alias}</Text></Table.Td>
-                  <Table.Td><Text size="sm" lineClamp={1}>{p.categoryDescs}</Text></Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {p.offPersent > 0 ? (
-                      <Stack gap={0}>
-                        <Group gap={4} wrap="nowrap"><Text size="xs" td="line-through" c="dimmed">{formatToman(p.price)}</Text><Text size="xs" fw={700} c="red">{fa(p.offPersent)}٪</Text></Group>
-                        <Text size="sm">{formatToman(p.offPrice)}</Text>
-                      </Stack>
-                    ) : <Text size="sm">{formatToman(p.price)}</Text>}
-                  </Table.Td>
-                  <Table.Td>{p.stock > 0 ? fa(p.stock) : <Badge color="gray" variant="light">ناموجود</Badge>}</Table.Td>
-                  <Table.Td>
-                    <Menu position="bottom-end">
-                      <Menu.Target><ActionIcon variant="subtle" color="gray" aria-label={`عملیات ${p.title}`}>⋮</ActionIcon></Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item onClick={() => navigate(`/admin/edit-product/${p.id}`)}>مشاهده و ویرایش</Menu.Item>
-                        <Menu.Item component="a" href={`/product/${p.id}`} target="_blank">نمایش در فروشگاه</Menu.Item>
-                        <Menu.Item onClick={() => setAction({ kind: 'off', product: p })}>تخفیف</Menu.Item>
-                        <Menu.Item onClick={() => setAction({ kind: 'rate', product: p })}>امتیاز</Menu.Item>
-                        <Menu.Item onClick={() => navigate(`/admin/gallery-product/${p.id}`)}>افزودن گالری</Menu.Item>
-                        <Menu.Divider />
-                        <Menu.Item color="red" onClick={() => setAction({ kind: 'delete', product: p })}>حذف</Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </DataTable>
-          <Pager page={page} totalCount={data?.totalCount ?? 0} pageSize={ADMIN_PAGE_SIZE}
-            onChange={(n) => setParams({ ...(title ? { title } : {}), page: String(n) })} />
+          <AdminTable minWidth={860} rows={rows} loading={loading && !data} rowTestId={(p) => `product-row-${p.id}`} columns={[
+            rowNumber((page - 1) * ADMIN_PAGE_SIZE),
+            { head: 'تصویر', w: 60, cell: (p) => (p.imageUri ? <img src={thumbOf(p)} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 6 }} /> : <Text c="dimmed">—</Text>) },
+            { head: 'عنوان', cell: (p) => <Text size="sm" fw={500} lineClamp={2}>{p.title}</Text> },
+            { head: 'نام مستعار', cell: (p) => <Text size="sm" c="dimmed" lineClamp={1} dir="auto" ta="right">{p.alias}</Text> },
+            { head: 'دسته‌بندی', cell: (p) => <Text size="sm" lineClamp={1}>{p.categoryDescs}</Text> },
+            { head: 'قیمت', td: { style: { whiteSpace: 'nowrap' } }, cell: (p) => (p.offPersent > 0 ? (
+              <Stack gap={0}>
+                <Group gap={4} wrap="nowrap"><Text size="xs" td="line-through" c="dimmed">{formatToman(p.price)}</Text><Text size="xs" fw={700} c="red">{fa(p.offPersent)}٪</Text></Group>
+                <Text size="sm">{formatToman(p.offPrice)}</Text>
+              </Stack>
+            ) : <Text size="sm">{formatToman(p.price)}</Text>) },
+            { head: 'موجودی', w: 80, cell: (p) => (p.stock > 0 ? fa(p.stock) : <Badge color="gray" variant="light">ناموجود</Badge>) },
+          ]} menu={(p) => ({ label: `عملیات ${p.title}`, items: [
+            { label: 'مشاهده و ویرایش', onClick: () => navigate(`/admin/edit-product/${p.id}`) },
+            { label: 'نمایش در فروشگاه', href: `/product/${p.id}`, target: '_blank' },
+            { label: 'تخفیف', onClick: () => setAction({ kind: 'off', product: p }) },
+            { label: 'امتیاز', onClick: () => setAction({ kind: 'rate', product: p }) },
+            { label: 'افزودن گالری', onClick: () => navigate(`/admin/gallery-product/${p.id}`) },
+            'divider',
+            { label: 'حذف', color: 'red', onClick: () => del.ask(p) },
+          ] })} pager={{ page, totalCount: data?.totalCount ?? 0, onChange: (n) => setParams({ ...(title ? { title } : {}), page: String(n) }) }} />
         </Stack>
       </Paper>
 
-      <ConfirmModal opened={action?.kind === 'delete'} onClose={() => setAction(null)} message={`محصول «${action?.product.title ?? ''}» حذف شود؟`}
-        onConfirm={async () => {
-          const res = await call<{ hidden: boolean }>('DELETE', `Product/Delete?id=${action!.product.id}`);
-          setAction(null);
-          if (res.success) {
-            toastSuccess(res.data.hidden ? 'این محصول قبلاً سفارش داده شده بود؛ برای حفظ سوابق سفارش‌ها پنهان شد' : 'محصول حذف شد');
-            void reload();
-          }
-        }} />
+      {del.modal}
       <Modal opened={action?.kind === 'off'} onClose={() => setAction(null)} title="تخفیف محصول" centered>
         {action?.kind === 'off' && <OffForm product={action.product} onDone={() => { setAction(null); void reload(); }} />}
       </Modal>

@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ActionIcon, Badge, Button, Checkbox, Group, Menu, Modal, Paper, PasswordInput, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ADMIN_PAGE_SIZE, type User } from '@sorkhab/shared';
 import { qs } from '../../lib/api';
-import { call, toastSuccess, useApi } from '../../features/admin/api';
+import { call, useApi } from '../../features/admin/api';
+import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { useSession } from '../../features/admin/session';
-import { ConfirmModal, DataTable, EmptyRow, fa, PageTitle, Pager } from '../../features/admin/ui';
+import { AdminTable, rowNumber } from '../../features/admin/table';
+import { fa, PageTitle } from '../../features/admin/ui';
 
 export function meta() {
   return [{ title: 'کاربران | پنل مدیریت سرخاب' }];
 }
 
 type Paged<T> = { data: T[]; page: number; pageSize: number; totalCount: number };
-type Action = { kind: 'edit' | 'reset' | 'delete'; user: User } | { kind: 'create' };
+type Action = { kind: 'edit' | 'reset'; user: User } | { kind: 'create' };
 
 /** 98912… as ۰۹۱۲… for display. */
 const showMobile = (m: string | null) => (m ? fa(m.replace(/^98/, '0')) : '—');
@@ -28,6 +30,11 @@ export default function UsersPage() {
   const me = useSession().user;
   const rows = data?.data ?? [];
   const done = () => { setAction(null); void reload(); };
+  const del = useConfirmDelete<User, { id: number; deactivated: boolean }>({
+    path: (u) => `User?id=${u.id}`, message: (u) => `کاربر «${u.username ?? u.mobile}» حذف شود؟`, onDeleted: () => void reload(),
+    // A customer with orders is kept (the orders need their buyer) and deactivated instead.
+    success: (r) => (r.deactivated ? 'این کاربر سفارش ثبت‌شده دارد؛ به جای حذف، غیرفعال شد' : 'کاربر حذف شد'),
+  });
 
   return (
     <>
@@ -35,38 +42,19 @@ export default function UsersPage() {
       <Paper withBorder p="md">
         <Stack>
           <TextInput placeholder="جستجو: نام کاربری، نام یا موبایل…" aria-label="جستجوی کاربر" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} maw="100%" />
-          <DataTable minWidth={820}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={56}>ردیف</Table.Th><Table.Th>نام کاربری</Table.Th><Table.Th>نام</Table.Th><Table.Th>نام خانوادگی</Table.Th>
-                <Table.Th>موبایل</Table.Th><Table.Th w={80}>مدیر</Table.Th><Table.Th w={90}>وضعیت</Table.Th><Table.Th w={80}>عملیات</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 ? <EmptyRow colSpan={8} loading={loading && !data} /> : rows.map((u, i) => (
-                <Table.Tr key={u.id} data-testid={`user-row-${u.username ?? u.id}`}>
-                  <Table.Td>{fa(((data?.page ?? 1) - 1) * ADMIN_PAGE_SIZE + i + 1)}</Table.Td>
-                  <Table.Td dir="ltr" style={{ textAlign: 'right' }}>{u.username ?? '—'}</Table.Td>
-                  <Table.Td>{u.firstname || '—'}</Table.Td>
-                  <Table.Td>{u.lastname || '—'}</Table.Td>
-                  <Table.Td>{showMobile(u.mobile)}</Table.Td>
-                  <Table.Td>{u.isAdmin ? <Badge variant="light">مدیر</Badge> : <Text size="sm" c="dimmed">مشتری</Text>}</Table.Td>
-                  <Table.Td>{u.isDisable ? <Badge color="gray" variant="light">غیرفعال</Badge> : <Badge color="teal" variant="light">فعال</Badge>}</Table.Td>
-                  <Table.Td>
-                    <Menu position="bottom-end">
-                      <Menu.Target><ActionIcon variant="subtle" color="gray" aria-label={`عملیات ${u.username ?? u.id}`}>⋮</ActionIcon></Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item onClick={() => setAction({ kind: 'edit', user: u })}>ویرایش</Menu.Item>
-                        <Menu.Item onClick={() => setAction({ kind: 'reset', user: u })}>بازنشانی رمز عبور</Menu.Item>
-                        <Menu.Item color="red" disabled={u.id === me.id} onClick={() => setAction({ kind: 'delete', user: u })}>حذف</Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </DataTable>
-          {!debounced && <Pager page={page} totalCount={data?.totalCount ?? 0} pageSize={ADMIN_PAGE_SIZE} onChange={(n) => setParams({ page: String(n) })} />}
+          <AdminTable minWidth={820} rows={rows} loading={loading && !data} rowTestId={(u) => `user-row-${u.username ?? u.id}`} columns={[
+            rowNumber(((data?.page ?? 1) - 1) * ADMIN_PAGE_SIZE),
+            { head: 'نام کاربری', td: { dir: 'ltr', style: { textAlign: 'right' } }, cell: (u) => u.username ?? '—' },
+            { head: 'نام', cell: (u) => u.firstname || '—' },
+            { head: 'نام خانوادگی', cell: (u) => u.lastname || '—' },
+            { head: 'موبایل', cell: (u) => showMobile(u.mobile) },
+            { head: 'مدیر', w: 80, cell: (u) => (u.isAdmin ? <Badge variant="light">مدیر</Badge> : <Text size="sm" c="dimmed">مشتری</Text>) },
+            { head: 'وضعیت', w: 90, cell: (u) => (u.isDisable ? <Badge color="gray" variant="light">غیرفعال</Badge> : <Badge color="teal" variant="light">فعال</Badge>) },
+          ]} menu={(u) => ({ label: `عملیات ${u.username ?? u.id}`, items: [
+            { label: 'ویرایش', onClick: () => setAction({ kind: 'edit', user: u }) },
+            { label: 'بازنشانی رمز عبور', onClick: () => setAction({ kind: 'reset', user: u }) },
+            { label: 'حذف', color: 'red', disabled: u.id === me.id, onClick: () => del.ask(u) },
+          ] })} pager={!debounced && { page, totalCount: data?.totalCount ?? 0, onChange: (n) => setParams({ page: String(n) }) }} />
         </Stack>
       </Paper>
 
@@ -77,16 +65,7 @@ export default function UsersPage() {
       <Modal opened={action?.kind === 'reset'} onClose={() => setAction(null)} centered title={`بازنشانی رمز عبور ${action?.kind === 'reset' ? action.user.username ?? '' : ''}`}>
         {action?.kind === 'reset' && <ResetForm user={action.user} onDone={done} />}
       </Modal>
-      <ConfirmModal opened={action?.kind === 'delete'} onClose={() => setAction(null)}
-        message={`کاربر «${action?.kind === 'delete' ? action.user.username ?? action.user.mobile : ''}» حذف شود؟`}
-        onConfirm={async () => {
-          if (action?.kind !== 'delete') return;
-          const res = await call<{ id: number; deactivated: boolean }>('DELETE', `User?id=${action.user.id}`);
-          if (!res.success) return setAction(null);
-          // A customer with orders is kept (the orders need their buyer) and deactivated instead.
-          toastSuccess(res.data.deactivated ? 'این کاربر سفارش ثبت‌شده دارد؛ به جای حذف، غیرفعال شد' : 'کاربر حذف شد');
-          done();
-        }} />
+      {del.modal}
     </>
   );
 }
