@@ -98,7 +98,7 @@ test('a guest fills a cart, logs in with the SMS code, pays with a discount code
   expect(orders.data.find((o) => o.number === number)).toMatchObject({ status: 'paid', discountCode: code, postalCode: '7134567890', city: 'شیراز' });
 });
 
-test('/profile pages send a guest to /login and back there after login', async ({ page }) => {
+test('/profile pages send a guest to /login and back there after login; addresses, profile save and logout work', async ({ page }) => {
   await page.goto('/profile/address');
   await expect(page).toHaveURL(/\/login\?next=%2Fprofile%2Faddress$/);
   await expect(page.locator('main').getByRole('button', { name: 'دریافت کد تأیید' })).toBeEnabled();
@@ -108,7 +108,15 @@ test('/profile pages send a guest to /login and back there after login', async (
   await expect(page).toHaveURL(/\/key\?/);
   // Pasting the whole code (here in Persian digits) fills the four boxes and logs in.
   await expect(page.getByTestId('otp-box').first()).toBeEnabled();
-  const code = (await smsCode(`98${local}`)).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
+  const latin = await smsCode(`98${local}`);
+  // A wrong code: the Persian refusal, the boxes emptied and the first one focused again.
+  const wrong = latin.replace(/^\d/, (d) => String((Number(d) + 1) % 10));
+  await page.getByTestId('otp-box').first().fill(wrong[0]!);
+  for (let i = 1; i < wrong.length; i++) await page.keyboard.type(wrong[i]!);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByTestId('otp-box').first()).toHaveValue('');
+  await expect(page.getByTestId('otp-box').first()).toBeFocused();
+  const code = latin.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
   await page.getByTestId('otp-box').first().evaluate((el, text) => {
     const data = new DataTransfer();
     data.setData('text/plain', text);
@@ -116,4 +124,44 @@ test('/profile pages send a guest to /login and back there after login', async (
   }, code);
   await expect(page).toHaveURL(/\/profile\/address$/);
   await expect(page.getByRole('heading', { name: 'نشانی‌ها' })).toBeVisible();
+
+  // Addresses: a refused form keeps its field errors; add, edit and delete go through the route's action.
+  await page.getByRole('button', { name: 'افزودن نشانی' }).click();
+  await page.getByRole('button', { name: 'ذخیره نشانی' }).click();
+  await expect(page.locator('#new-firstname')).toHaveAttribute('aria-invalid', 'true');
+  await page.locator('#new-firstname').fill('مریم');
+  await page.locator('#new-lastname').fill('کاظمی');
+  await page.locator('#new-province').selectOption('فارس');
+  await page.locator('#new-city').selectOption('شیراز');
+  await page.locator('#new-address').fill('خیابان زند، کوچه ۳، پلاک ۷');
+  await page.locator('#new-postalCode').fill('7134567890');
+  await page.locator('#new-mobile').fill(`0${local}`);
+  await page.getByRole('button', { name: 'ذخیره نشانی' }).click();
+  await expect(page.getByTestId('address-card')).toHaveCount(1);
+  await page.getByRole('button', { name: 'ویرایش' }).click();
+  await page.locator('[id^="edit-"][id$="-address"]').fill('خیابان زند، کوچه ۵');
+  await page.getByRole('button', { name: 'ذخیره نشانی' }).click();
+  await expect(page.getByTestId('address-card')).toContainText('کوچه ۵');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'حذف' }).click();
+  await expect(page.getByTestId('address-card')).toHaveCount(0);
+
+  // The profile: a bad email is refused in Persian, a good save says so and the page shows it after revalidation.
+  await page.goto('/profile/dashboard');
+  await page.locator('#firstname').fill('سارا');
+  await page.locator('#lastname').fill('رضایی');
+  await page.locator('#email').fill('not-an-email');
+  await page.getByRole('button', { name: 'ذخیره اطلاعات' }).click();
+  await expect(page.locator('#email')).toHaveAttribute('aria-invalid', 'true');
+  await page.locator('#email').fill('sara@example.com');
+  await page.getByRole('button', { name: 'ذخیره اطلاعات' }).click();
+  await expect(page.getByText('اطلاعات شما ذخیره شد')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('#firstname')).toHaveValue('سارا');
+
+  // Logout goes through the profile layout's action and lands on the home page as a guest.
+  await page.getByRole('button', { name: 'خروج از حساب' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/profile/dashboard');
+  await expect(page).toHaveURL(/\/login\?next=/);
 });

@@ -11,7 +11,7 @@ const PGLITE_SHARED_BUFFERS = '24MB';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 /** A transaction handle: same query API as Db. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export interface Database {

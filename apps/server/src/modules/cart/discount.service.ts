@@ -2,9 +2,9 @@ import { desc, eq, ilike, sql } from 'drizzle-orm';
 import { formatToman, toLatinDigits, type Discount, type DiscountForm } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { carts, discountCodes, orders } from '../../db/schema/index.js';
-import { audit } from '../../lib/audit.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
+import { write } from '../../lib/write.js';
 
 /**
  * Discount codes: the rules for using one on a cart (here, not in cart.service, which calls them)
@@ -100,35 +100,33 @@ function values(input: DiscountForm) {
 }
 
 export async function createDiscount(db: Db, userId: number | undefined, input: DiscountForm) {
-  return db.transaction(async (tx) => {
+  return write({ db, userId }, async (tx) => {
     const [exists] = await tx.select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.code, input.code));
     if (exists) throw duplicate(input.code);
     const [row] = await tx.insert(discountCodes).values(values(input)).returning();
-    await audit(tx, userId, 'discount.create', 'discount', row!.id, { code: row!.code });
     return toDiscount(row!);
-  });
+  }, { audit: (d) => ({ action: 'discount.create', entity: 'discount', id: d.id, data: { code: d.code } }) });
 }
 
 export async function updateDiscount(db: Db, userId: number | undefined, input: DiscountForm & { id: number }) {
-  return db.transaction(async (tx) => {
+  return write({ db, userId }, async (tx) => {
     const [other] = await tx.select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.code, input.code));
     if (other && other.id !== input.id) throw duplicate(input.code);
     const [row] = await tx.update(discountCodes).set(values(input)).where(eq(discountCodes.id, input.id)).returning();
     if (!row) throw notFound('کد تخفیف');
-    await audit(tx, userId, 'discount.update', 'discount', row.id, { code: row.code });
     return toDiscount(row);
-  });
+  }, { audit: (d) => ({ action: 'discount.update', entity: 'discount', id: d.id, data: { code: d.code } }) });
 }
 
 /** A code some order used is deactivated instead of deleted, so the order keeps its history. */
 export async function deleteDiscount(db: Db, userId: number | undefined, id: number) {
-  return db.transaction(async (tx) => {
+  const { result } = await write({ db, userId }, async (tx) => {
     const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id));
     if (!row) throw notFound('کد تخفیف');
     const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.discountCodeId, id)).limit(1);
     if (used) await tx.update(discountCodes).set({ isActive: false }).where(eq(discountCodes.id, id));
     else await tx.delete(discountCodes).where(eq(discountCodes.id, id));
-    await audit(tx, userId, used ? 'discount.deactivate' : 'discount.delete', 'discount', id, { code: row.code });
-    return { id, deactivated: Boolean(used) };
-  });
+    return { result: { id, deactivated: Boolean(used) }, code: row.code };
+  }, { audit: ({ result: r, code }) => ({ action: r.deactivated ? 'discount.deactivate' : 'discount.delete', entity: 'discount', id, data: { code } }) });
+  return result;
 }

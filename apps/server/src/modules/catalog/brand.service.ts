@@ -2,10 +2,10 @@ import { asc, count, eq, ne, and, sql } from 'drizzle-orm';
 import type { Brand } from '@sorkhab/shared';
 import type { Db } from '../../db/client.js';
 import { brands, products } from '../../db/schema/index.js';
-import { audit } from '../../lib/audit.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { ServiceContext } from '../../lib/service-context.js';
+import { write } from '../../lib/write.js';
 import { reindexProducts } from './search-index.js';
 
 
@@ -33,37 +33,31 @@ async function assertUniqueTitle(db: Db, title: string, exceptId?: number) {
 
 export async function createBrand(ctx: ServiceContext, input: { title: string; alias?: string }) {
   await assertUniqueTitle(ctx.db, input.title);
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await write(ctx, async (tx) => {
     const [created] = await tx.insert(brands).values({ title: input.title, alias: input.alias ?? '' }).returning();
-    await audit(tx, ctx.userId, 'brand.create', 'brand', created!.id, input);
     return created!;
-  });
-  await ctx.cache.invalidate();
+  }, { invalidates: true, audit: (r) => ({ action: 'brand.create', entity: 'brand', id: r.id, data: input }) });
   return { id: row.id, title: row.title, alias: row.alias };
 }
 
 export async function updateBrand(ctx: ServiceContext, input: { id: number; title: string; alias?: string }) {
   await assertUniqueTitle(ctx.db, input.title, input.id);
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await write(ctx, async (tx) => {
     const [updated] = await tx.update(brands).set({ title: input.title, ...(input.alias !== undefined ? { alias: input.alias } : {}) })
       .where(eq(brands.id, input.id)).returning();
     if (!updated) throw notFound('برند');
     await reindexProducts(tx, eq(products.brandId, input.id));
-    await audit(tx, ctx.userId, 'brand.update', 'brand', input.id, input);
     return updated;
-  });
-  await ctx.cache.invalidate();
+  }, { invalidates: true, audit: { action: 'brand.update', entity: 'brand', id: input.id, data: input } });
   return { id: row.id, title: row.title, alias: row.alias };
 }
 
 export async function deleteBrand(ctx: ServiceContext, id: number) {
-  await ctx.db.transaction(async (tx) => {
+  await write(ctx, async (tx) => {
     const [row] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, id));
     if (!row) throw notFound('برند');
     const [{ n }] = (await tx.select({ n: count() }).from(products).where(and(eq(products.brandId, id), eq(products.isDeleted, false)))) as [{ n: number }];
     if (n > 0) throw conflict(`این برند ${n.toLocaleString('fa-IR')} محصول دارد؛ ابتدا برند آن محصولات را تغییر دهید`);
     await tx.delete(brands).where(eq(brands.id, id));
-    await audit(tx, ctx.userId, 'brand.delete', 'brand', id);
-  });
-  await ctx.cache.invalidate();
+  }, { invalidates: true, audit: { action: 'brand.delete', entity: 'brand', id } });
 }

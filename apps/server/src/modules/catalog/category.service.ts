@@ -2,10 +2,10 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { Attribute, Category, CategoryForm } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { categories, categoryAttributes, products } from '../../db/schema/index.js';
-import { audit } from '../../lib/audit.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ServiceContext, UploadContext } from '../../lib/service-context.js';
+import { write } from '../../lib/write.js';
 import { processImage, recordImage, variantsOf } from '../media/media.service.js';
 import { reindexProducts } from './search-index.js';
 import type { UploadedFile } from '../../lib/multipart.js';
@@ -89,16 +89,14 @@ export async function createCategory(ctx: UploadContext, input: CategoryForm, ic
     }
   }
   const image = await withImage(ctx, icon);
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await write(ctx, async (tx) => {
     if (image) await recordImage(tx, image);
     const [created] = await tx.insert(categories).values({
       title: input.title, alias: input.alias ?? '', select: input.select ?? false, uri: input.uri ?? '',
       imageUri: image?.uri ?? null, parentId: input.parentId ?? null, sortOrder: input.sortOrder ?? 0,
     }).returning();
-    await audit(tx, ctx.userId, 'category.create', 'category', created!.id, { title: input.title });
     return created!;
-  });
-  await ctx.cache.invalidate();
+  }, { invalidates: true, audit: (r) => ({ action: 'category.create', entity: 'category', id: r.id, data: { title: input.title } }) });
   return toCategory(row);
 }
 
@@ -117,7 +115,7 @@ export async function updateCategory(ctx: UploadContext, input: CategoryForm & {
     }
   }
   const image = await withImage(ctx, icon);
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await write(ctx, async (tx) => {
     if (image) await recordImage(tx, image);
     const [updated] = await tx.update(categories).set({
       title: input.title, alias: input.alias ?? current.alias, select: input.select ?? current.select,
@@ -125,15 +123,13 @@ export async function updateCategory(ctx: UploadContext, input: CategoryForm & {
       ...(image ? { imageUri: image.uri } : {}),
     }).where(eq(categories.id, input.id)).returning();
     if (input.title !== current.title) await reindexProducts(tx, eq(products.categoryId, input.id));
-    await audit(tx, ctx.userId, 'category.update', 'category', input.id, { title: input.title });
     return updated!;
-  });
-  await ctx.cache.invalidate();
+  }, { invalidates: true, audit: { action: 'category.update', entity: 'category', id: input.id, data: { title: input.title } } });
   return toCategory(row);
 }
 
 export async function deleteCategory(ctx: ServiceContext, id: number) {
-  await ctx.db.transaction(async (tx) => {
+  await write(ctx, async (tx) => {
     const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update');
     if (!row) throw notFound('دسته‌بندی');
     const [{ n: children }] = (await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id))) as [{ n: number }];
@@ -141,9 +137,7 @@ export async function deleteCategory(ctx: ServiceContext, id: number) {
     const [{ n: prods }] = (await tx.select({ n: count() }).from(products).where(eq(products.categoryId, id))) as [{ n: number }];
     if (prods > 0) throw conflict(`این دسته‌بندی ${prods.toLocaleString('fa-IR')} محصول دارد؛ ابتدا محصولات را به دسته‌بندی دیگری منتقل کنید`);
     await tx.delete(categories).where(eq(categories.id, id));
-    await audit(tx, ctx.userId, 'category.delete', 'category', id);
-  });
-  await ctx.cache.invalidate();
+  }, { invalidates: true, audit: { action: 'category.delete', entity: 'category', id } });
 }
 
 /* ---------- attributes ---------- */
@@ -164,28 +158,25 @@ export async function listAttributes(db: DbOrTx, categoryId: number): Promise<At
 }
 
 export async function createAttribute(ctx: ServiceContext, input: AttrInput) {
-  return ctx.db.transaction(async (tx) => {
+  return write(ctx, async (tx) => {
     await assertCategory(tx, input.categoryId);
     const [row] = await tx.insert(categoryAttributes).values(input).returning();
-    await audit(tx, ctx.userId, 'attribute.create', 'attribute', row!.id, input);
     return row as Attribute;
-  });
+  }, { audit: (r) => ({ action: 'attribute.create', entity: 'attribute', id: r.id, data: input }) });
 }
 
 export async function updateAttribute(ctx: ServiceContext, input: AttrInput & { id: number }) {
-  return ctx.db.transaction(async (tx) => {
+  return write(ctx, async (tx) => {
     await assertCategory(tx, input.categoryId);
     const [row] = await tx.update(categoryAttributes).set(input).where(eq(categoryAttributes.id, input.id)).returning();
     if (!row) throw notFound('ویژگی');
-    await audit(tx, ctx.userId, 'attribute.update', 'attribute', input.id, input);
     return row as Attribute;
-  });
+  }, { audit: { action: 'attribute.update', entity: 'attribute', id: input.id, data: input } });
 }
 
 export async function deleteAttribute(ctx: ServiceContext, id: number) {
-  await ctx.db.transaction(async (tx) => {
+  await write(ctx, async (tx) => {
     const [row] = await tx.delete(categoryAttributes).where(eq(categoryAttributes.id, id)).returning({ id: categoryAttributes.id });
     if (!row) throw notFound('ویژگی');
-    await audit(tx, ctx.userId, 'attribute.delete', 'attribute', id);
-  });
+  }, { audit: { action: 'attribute.delete', entity: 'attribute', id } });
 }

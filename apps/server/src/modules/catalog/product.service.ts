@@ -4,11 +4,11 @@ import {
 } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { brands, categories, galleryImages, orderItems, products } from '../../db/schema/index.js';
-import { audit } from '../../lib/audit.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import type { ServiceContext, UploadContext } from '../../lib/service-context.js';
+import { write } from '../../lib/write.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 import { processImage, recordImage, variantsOf } from '../media/media.service.js';
 import { brandMap } from './brand.service.js';
@@ -171,7 +171,7 @@ export async function saveProduct(ctx: UploadContext, input: ProductForm, image?
   const stored = image ? await processImage(ctx.batch, image.buffer) : undefined;
   const description = sanitizeDescription(input.description);
   if (!description) throw badRequest('توضیحات الزامی است', { description: 'توضیحات الزامی است' });
-  const id = await ctx.db.transaction(async (tx) => {
+  const id = await write(ctx, async (tx) => {
     await checkRefs(tx, input);
     if (stored) await recordImage(tx, stored);
     const values = {
@@ -186,26 +186,25 @@ export async function saveProduct(ctx: UploadContext, input: ProductForm, image?
     if (input.id) {
       const [row] = await tx.update(products).set(values).where(and(eq(products.id, input.id), eq(products.isDeleted, false))).returning({ id: products.id });
       if (!row) throw notFound('محصول');
-      await audit(tx, ctx.userId, 'product.update', 'product', row.id, { title: input.title, price: input.price });
       return row.id;
     }
     const [row] = await tx.insert(products).values(values).returning({ id: products.id });
-    await audit(tx, ctx.userId, 'product.create', 'product', row!.id, { title: input.title, price: input.price });
     return row!.id;
+  }, {
+    invalidates: true,
+    audit: (id) => ({ action: input.id ? 'product.update' : 'product.create', entity: 'product', id, data: { title: input.title, price: input.price } }),
   });
-  await ctx.cache.invalidate();
   return getProduct(ctx.db, ctx.cache, id);
 }
 
 async function updateOne(ctx: ServiceContext, id: number, action: string, set: (row: Row) => Partial<Row>) {
-  await ctx.db.transaction(async (tx) => {
+  await write(ctx, async (tx) => {
     const [row] = await tx.select().from(products).where(and(eq(products.id, id), eq(products.isDeleted, false))).for('update');
     if (!row) throw notFound('محصول');
     const values = set(row);
     await tx.update(products).set({ ...values, updatedAt: new Date() }).where(eq(products.id, id));
-    await audit(tx, ctx.userId, action, 'product', id, values);
-  });
-  await ctx.cache.invalidate();
+    return values;
+  }, { invalidates: true, audit: (values) => ({ action, entity: 'product', id, data: values }) });
   return getProduct(ctx.db, ctx.cache, id);
 }
 
@@ -221,17 +220,15 @@ export const setProductRate = (ctx: ServiceContext, id: number, rate: number) =>
  * orders module: modules import one way (orders → cart → catalog).
  */
 export async function deleteProduct(ctx: ServiceContext, id: number) {
-  const hidden = await ctx.db.transaction(async (tx) => {
+  const hidden = await write(ctx, async (tx) => {
     const [row] = await tx.select({ id: products.id }).from(products).where(and(eq(products.id, id), eq(products.isDeleted, false))).for('update');
     if (!row) throw notFound('محصول');
     const [ordered] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1);
     const keep = Boolean(ordered);
     if (keep) await tx.update(products).set({ isDeleted: true, updatedAt: new Date() }).where(eq(products.id, id));
     else await tx.delete(products).where(eq(products.id, id));
-    await audit(tx, ctx.userId, keep ? 'product.hide' : 'product.delete', 'product', id);
     return keep;
-  });
-  await ctx.cache.invalidate();
+  }, { invalidates: true, audit: (keep) => ({ action: keep ? 'product.hide' : 'product.delete', entity: 'product', id }) });
   return { id, hidden };
 }
 
@@ -249,22 +246,19 @@ export async function addGalleryImages(ctx: UploadContext, productId: number, fi
   if (!p) throw notFound('محصول');
   const stored: { file: UploadedFile; image: Awaited<ReturnType<typeof processImage>> }[] = [];
   for (const file of files) stored.push({ file, image: await processImage(ctx.batch, file.buffer) });
-  await ctx.db.transaction(async (tx) => {
+  await write(ctx, async (tx) => {
     for (const { file, image } of stored) {
       await recordImage(tx, image);
       await tx.insert(galleryImages).values({ productId, imageUri: image.uri, filename: file.filename.slice(0, 255) || 'image' });
     }
-    await audit(tx, ctx.userId, 'gallery.add', 'product', productId, { count: stored.length });
-  });
-  await ctx.cache.invalidate();
+  }, { invalidates: true, audit: { action: 'gallery.add', entity: 'product', id: productId, data: { count: stored.length } } });
   return listGallery(ctx.db, productId);
 }
 
 export async function deleteGalleryImage(ctx: ServiceContext, id: number) {
-  await ctx.db.transaction(async (tx) => {
+  await write(ctx, async (tx) => {
     const [row] = await tx.delete(galleryImages).where(eq(galleryImages.id, id)).returning();
     if (!row) throw notFound('تصویر');
-    await audit(tx, ctx.userId, 'gallery.delete', 'product', row.productId, { imageId: id });
-  });
-  await ctx.cache.invalidate();
+    return row.productId;
+  }, { invalidates: true, audit: (productId) => ({ action: 'gallery.delete', entity: 'product', id: productId, data: { imageId: id } }) });
 }

@@ -4,10 +4,10 @@ import {
 } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { categories, settings, slides } from '../../db/schema/index.js';
-import { audit } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import type { ServiceContext, UploadContext } from '../../lib/service-context.js';
+import { write } from '../../lib/write.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 import { processImage, recordImage, variantsOf } from '../media/media.service.js';
 
@@ -41,7 +41,7 @@ async function checkCategory(tx: DbOrTx, id?: number) {
 export async function saveSlide(ctx: UploadContext, input: SlideInput, file?: UploadedFile) {
   if (!input.id && !file) throw badRequest('تصویر اسلاید الزامی است', { imageFile: 'تصویر اسلاید الزامی است' });
   const image = file ? await processImage(ctx.batch, file.buffer) : undefined;
-  const row = await ctx.db.transaction(async (tx) => {
+  const { row } = await write(ctx, async (tx) => {
     await checkCategory(tx, input.categoryId);
     if (image) await recordImage(tx, image);
     const values = Object.fromEntries(Object.entries({
@@ -51,24 +51,22 @@ export async function saveSlide(ctx: UploadContext, input: SlideInput, file?: Up
     if (input.id) {
       const [updated] = await tx.update(slides).set(values).where(eq(slides.id, input.id)).returning();
       if (!updated) throw notFound('اسلاید');
-      await audit(tx, ctx.userId, 'slide.update', 'slide', updated.id, values);
-      return updated;
+      return { row: updated, values };
     }
     const [created] = await tx.insert(slides).values(values).returning();
-    await audit(tx, ctx.userId, 'slide.create', 'slide', created!.id, values);
-    return created!;
+    return { row: created!, values };
+  }, {
+    invalidates: true,
+    audit: (r) => ({ action: input.id ? 'slide.update' : 'slide.create', entity: 'slide', id: r.row.id, data: r.values }),
   });
-  await ctx.cache.invalidate();
   return toSlide(row);
 }
 
 export async function deleteSlide(ctx: ServiceContext, id: number) {
-  await ctx.db.transaction(async (tx) => {
+  await write(ctx, async (tx) => {
     const [row] = await tx.delete(slides).where(eq(slides.id, id)).returning({ id: slides.id });
     if (!row) throw notFound('اسلاید');
-    await audit(tx, ctx.userId, 'slide.delete', 'slide', id);
-  });
-  await ctx.cache.invalidate();
+  }, { invalidates: true, audit: { action: 'slide.delete', entity: 'slide', id } });
 }
 
 export const DEFAULT_SETTINGS: StoreSettings = {
@@ -124,7 +122,7 @@ function sealOf(patch: StoreSettingsUpdate, current: StoreSettings): Pick<StoreS
 }
 
 export async function updateSettings(ctx: ServiceContext, input: StoreSettingsUpdate) {
-  await ctx.db.transaction(async (tx) => {
+  await write(ctx, async (tx) => {
     const { enamadHtml: _html, ...rest } = input;
     const seal = sealOf(input, await getSettings(tx));
     const patch: Partial<StoreSettings> = { ...rest, ...seal };
@@ -133,8 +131,7 @@ export async function updateSettings(ctx: ServiceContext, input: StoreSettingsUp
       await tx.insert(settings).values({ key, value, updatedAt: new Date() })
         .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
     }
-    await audit(tx, ctx.userId, 'settings.update', 'settings', null, patch);
-  });
-  await ctx.cache.invalidate();
+    return patch;
+  }, { invalidates: true, audit: (patch) => ({ action: 'settings.update', entity: 'settings', id: null, data: patch }) });
   return getSettings(ctx.db);
 }

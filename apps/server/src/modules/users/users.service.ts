@@ -5,11 +5,11 @@ import type { User } from '@sorkhab/shared';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { orders, sessions, users } from '../../db/schema/index.js';
-import { audit } from '../../lib/audit.js';
 import { createSession } from '../../lib/auth.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { write } from '../../lib/write.js';
 
 type Row = typeof users.$inferSelect;
 
@@ -43,11 +43,10 @@ export async function changePassword(db: Db, input: { username: string; currentP
   }
   if (row.isDisable) throw new AppError(403, 'USER_DISABLED', 'حساب کاربری شما غیرفعال شده است');
   const hash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  await write({ db, userId: row.id }, async (tx) => {
     await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, row.id));
     await tx.delete(sessions).where(eq(sessions.userId, row.id)); // other devices must log in again
-    await audit(tx, row.id, 'user.change-password', 'user', row.id);
-  });
+  }, { audit: { action: 'user.change-password', entity: 'user', id: row.id } });
 }
 
 export async function listUsers(db: Db, page: number, pageSize: number, search?: string) {
@@ -97,7 +96,7 @@ export interface UserUpdate {
 }
 
 export async function updateUser(db: Db, actorId: number | undefined, input: UserUpdate) {
-  return db.transaction(async (tx) => {
+  const { user } = await write({ db, userId: actorId }, async (tx) => {
     await lockActiveAdmins(tx);
     const [row] = await tx.select().from(users).where(eq(users.id, input.id)).for('no key update');
     if (!row) throw notFound('کاربر');
@@ -113,25 +112,24 @@ export async function updateUser(db: Db, actorId: number | undefined, input: Use
     // Disabling or demoting ends the sessions the user had.
     if (input.isDisable === true) await tx.delete(sessions).where(eq(sessions.userId, row.id));
     else if (input.isAdmin === false) await tx.delete(sessions).where(and(eq(sessions.userId, row.id), eq(sessions.role, 'admin')));
-    await audit(tx, actorId, 'user.update', 'user', row.id, { ...values });
-    return toUser(updated!);
-  });
+    return { user: toUser(updated!), values };
+  }, { audit: (r) => ({ action: 'user.update', entity: 'user', id: r.user.id, data: { ...r.values } }) });
+  return user;
 }
 
 export async function createUser(db: Db, actorId: number | undefined, input: {
   username: string; password: string; firstname?: string; lastname?: string; mobile?: string; email?: string; isAdmin?: boolean;
 }) {
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  return write({ db, userId: actorId }, async (tx) => {
     await assertUnique(tx, 'username', input.username);
     await assertUnique(tx, 'mobile', input.mobile);
     const [row] = await tx.insert(users).values({
       username: input.username, passwordHash, firstname: input.firstname ?? '', lastname: input.lastname ?? '',
       mobile: input.mobile ?? null, email: input.email ?? null, isAdmin: input.isAdmin ?? false,
     }).returning();
-    await audit(tx, actorId, 'user.create', 'user', row!.id, { username: input.username, isAdmin: row!.isAdmin });
     return toUser(row!);
-  });
+  }, { audit: (u) => ({ action: 'user.create', entity: 'user', id: u.id, data: { username: input.username, isAdmin: u.isAdmin } }) });
 }
 
 /**
@@ -139,7 +137,7 @@ export async function createUser(db: Db, actorId: number | undefined, input: {
  * keep their buyer) and logged out everywhere. Says which of the two happened.
  */
 export async function deleteUser(db: Db, actorId: number | undefined, id: number): Promise<{ id: number; deactivated: boolean }> {
-  return db.transaction(async (tx) => {
+  const { result } = await write({ db, userId: actorId }, async (tx) => {
     await lockActiveAdmins(tx);
     const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!row) throw notFound('کاربر');
@@ -148,23 +146,25 @@ export async function deleteUser(db: Db, actorId: number | undefined, id: number
     if (ordered) {
       await tx.update(users).set({ isDisable: true }).where(eq(users.id, id));
       await tx.delete(sessions).where(eq(sessions.userId, id));
-      await audit(tx, actorId, 'user.deactivate', 'user', id, { username: row.username, reason: 'has orders' });
-      return { id, deactivated: true };
+      return { result: { id, deactivated: true }, username: row.username };
     }
     await tx.delete(users).where(eq(users.id, id));
-    await audit(tx, actorId, 'user.delete', 'user', id, { username: row.username });
-    return { id, deactivated: false };
+    return { result: { id, deactivated: false }, username: row.username };
+  }, {
+    audit: ({ result: r, username }) => r.deactivated
+      ? { action: 'user.deactivate', entity: 'user', id, data: { username, reason: 'has orders' } }
+      : { action: 'user.delete', entity: 'user', id, data: { username } },
   });
+  return result;
 }
 
 export async function resetPassword(db: Db, actorId: number | undefined, userId: number, newPassword: string) {
   const hash = await hashPassword(newPassword);
-  await db.transaction(async (tx) => {
+  await write({ db, userId: actorId }, async (tx) => {
     const [row] = await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, userId)).returning({ id: users.id });
     if (!row) throw notFound('کاربر');
     await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await audit(tx, actorId, 'user.reset-password', 'user', userId);
-  });
+  }, { audit: { action: 'user.reset-password', entity: 'user', id: userId } });
 }
 
 /** On first start: the first admin from ADMIN_USERNAME / ADMIN_PASSWORD, or a random password printed once. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, redirect, useNavigate, useSearchParams } from 'react-router';
+import { data, Link, redirect, replace, useFetcher, useSearchParams } from 'react-router';
 import { OTP_CODE_LENGTH, OTP_COUNTDOWN_SECONDS, toLatinDigits, toPersianDigits } from '@sorkhab/shared';
 import { browserApi } from '../../lib/api';
 import { cartStore } from '../../features/cart/store';
@@ -18,6 +18,24 @@ export function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+type KeyIntent = { intent: 'verify'; mobile: string; code: string; next: string } | { intent: 'resend'; mobile: string };
+
+/**
+ * `verify`: checks the code; on success refreshes the cart and shopper stores (they live outside loader data)
+ * and replaces the page with `next`. `resend`: asks for a fresh code. Refusals come back as Persian messages.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const body = (await request.json()) as KeyIntent;
+  if (body.intent === 'resend') {
+    const res = await browserApi.post('Auth/SendCode', { mobile: body.mobile });
+    return res.success ? { error: null, sent: true } : data({ error: res.error.message, sent: false }, { status: res.status || 400 });
+  }
+  const res = await browserApi.post('Auth/VerifyCode', { mobile: body.mobile, code: body.code });
+  if (!res.success) return data({ error: res.error.message, sent: false }, { status: res.status || 400 });
+  await Promise.all([cartStore.refresh(), shopperStore.refresh()]);
+  return replace(safeNext(body.next, '/'));
+}
+
 export default function Key() {
   const [params] = useSearchParams();
   const mobile = params.get('mobile') ?? '';
@@ -26,10 +44,27 @@ export default function Key() {
   const [left, setLeft] = useState(OTP_COUNTDOWN_SECONDS);
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const verifier = useFetcher<typeof clientAction>();
+  const resender = useFetcher<typeof clientAction>();
+  const busy = verifier.state !== 'idle';
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
-  const navigate = useNavigate();
   const hydrated = useHydrated();
+
+  useEffect(() => {
+    if (verifier.state !== 'idle' || !verifier.data?.error) return;
+    setError(verifier.data.error);
+    setDigits(Array(OTP_CODE_LENGTH).fill(''));
+    boxes.current[0]?.focus();
+  }, [verifier.state, verifier.data]);
+  useEffect(() => {
+    const d = resender.data;
+    if (resender.state !== 'idle' || !d) return;
+    if (d.error) { setError(d.error); return; }
+    setInfo('کد تازه فرستاده شد');
+    setDigits(Array(OTP_CODE_LENGTH).fill(''));
+    setLeft(OTP_COUNTDOWN_SECONDS);
+    boxes.current[0]?.focus();
+  }, [resender.state, resender.data]);
 
   useEffect(() => { if (hydrated) boxes.current[0]?.focus(); }, [hydrated]);
   useEffect(() => {
@@ -49,7 +84,7 @@ export default function Key() {
     }
     setDigits(nextDigits);
     boxes.current[Math.min(i, OTP_CODE_LENGTH - 1)]?.focus();
-    if (nextDigits.every(Boolean)) void verify(nextDigits.join(''));
+    if (nextDigits.every(Boolean)) verify(nextDigits.join(''));
   }
 
   function onKeyDown(i: number, e: React.KeyboardEvent<HTMLInputElement>) {
@@ -63,41 +98,25 @@ export default function Key() {
     else if (e.key === 'ArrowRight' && i > 0) boxes.current[i - 1]?.focus();
   }
 
-  async function verify(code: string) {
+  function verify(code: string) {
     if (busy) return;
-    setBusy(true);
     setError(null);
-    const res = await browserApi.post('Auth/VerifyCode', { mobile, code });
-    if (!res.success) {
-      setBusy(false);
-      setError(res.error.message);
-      setDigits(Array(OTP_CODE_LENGTH).fill(''));
-      boxes.current[0]?.focus();
-      return;
-    }
-    await Promise.all([cartStore.refresh(), shopperStore.refresh()]);
-    navigate(next, { replace: true });
+    const body: KeyIntent = { intent: 'verify', mobile, code, next };
+    void verifier.submit(body, { method: 'post', encType: 'application/json' });
   }
 
-  async function resend() {
+  function resend() {
     setError(null);
     setInfo(null);
-    const res = await browserApi.post('Auth/SendCode', { mobile });
-    if (!res.success) {
-      setError(res.error.message);
-      return;
-    }
-    setInfo('کد تازه فرستاده شد');
-    setDigits(Array(OTP_CODE_LENGTH).fill(''));
-    setLeft(OTP_COUNTDOWN_SECONDS);
-    boxes.current[0]?.focus();
+    const body: KeyIntent = { intent: 'resend', mobile };
+    void resender.submit(body, { method: 'post', encType: 'application/json' });
   }
 
   const code = digits.join('');
   return (
     <main className="flex min-h-[70vh] items-center justify-center px-3 py-10">
       <form
-        onSubmit={(e) => { e.preventDefault(); if (code.length === OTP_CODE_LENGTH) void verify(code); else setError(`کد تأیید باید ${toPersianDigits(OTP_CODE_LENGTH)} رقم باشد`); }}
+        onSubmit={(e) => { e.preventDefault(); if (code.length === OTP_CODE_LENGTH) verify(code); else setError(`کد تأیید باید ${toPersianDigits(OTP_CODE_LENGTH)} رقم باشد`); }}
         noValidate className="w-full max-w-sm rounded-3xl border border-gray-100 bg-white p-6 shadow-sm md:p-8"
       >
         <h1 className="text-center text-2xl font-black text-gray-900">کد تأیید را وارد کنید</h1>
@@ -130,7 +149,7 @@ export default function Key() {
           {left > 0 ? (
             <p className="text-gray-600"><span dir="ltr" className="font-bold tabular-nums" data-testid="countdown">{mmss(left)}</span> تا امکان ارسال دوباره کد</p>
           ) : (
-            <button type="button" onClick={() => void resend()} className="font-medium text-brand-700 hover:underline">ارسال دوباره کد</button>
+            <button type="button" onClick={resend} className="font-medium text-brand-700 hover:underline">ارسال دوباره کد</button>
           )}
         </div>
         {error && <div className="mt-3"><Alert>{error}</Alert></div>}

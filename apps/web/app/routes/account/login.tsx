@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, redirect, useNavigate, useSearchParams } from 'react-router';
+import { data, Link, redirect, useFetcher, useSearchParams } from 'react-router';
 import { PHONE_PREFIX, type Customer } from '@sorkhab/shared';
 import { browserApi } from '../../lib/api';
 import { apiOf } from '../../lib/context';
@@ -18,33 +18,34 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return null;
 }
 
+/** Sends the code, then goes to /key; a refusal comes back as the form's Persian message. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { mobile, next } = (await request.json()) as { mobile: string; next: string };
+  const res = await browserApi.post('Auth/SendCode', { mobile });
+  if (!res.success) return data({ error: res.error.message }, { status: res.status || 400 });
+  return redirect(`/key?${new URLSearchParams({ mobile, next: safeNext(next, '/') })}`);
+}
+
 export default function Login() {
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'), '/');
   const initial = params.get('mobile')?.replace(/^98/, '') ?? '';
   const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
+  const [checked, setChecked] = useState<string | null>(null);
+  const fetcher = useFetcher<typeof clientAction>();
+  const busy = fetcher.state !== 'idle';
+  const error = checked ?? (busy ? null : (fetcher.data?.error ?? null));
   const hydrated = useHydrated();
 
-  async function submit(e: React.FormEvent) {
+  function submit(e: React.FormEvent) {
     e.preventDefault();
     const local = normalizeLocalMobile(value);
     if (!local) {
-      setError(value.trim() ? 'شماره موبایل باید ۱۰ رقم و با ۹ شروع شود، مانند ۹۱۲۱۲۳۴۵۶۷' : 'شماره موبایل الزامی است');
+      setChecked(value.trim() ? 'شماره موبایل باید ۱۰ رقم و با ۹ شروع شود، مانند ۹۱۲۱۲۳۴۵۶۷' : 'شماره موبایل الزامی است');
       return;
     }
-    setBusy(true);
-    setError(null);
-    const mobile = `${PHONE_PREFIX}${local}`;
-    const res = await browserApi.post('Auth/SendCode', { mobile });
-    setBusy(false);
-    if (!res.success) {
-      setError(res.error.message);
-      return;
-    }
-    navigate(`/key?${new URLSearchParams({ mobile, next })}`);
+    setChecked(null);
+    void fetcher.submit({ mobile: `${PHONE_PREFIX}${local}`, next }, { method: 'post', encType: 'application/json' });
   }
 
   return (

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, redirect } from 'react-router';
+import { useEffect, useState } from 'react';
+import { data, Link, redirect, useFetcher } from 'react-router';
 import { formatToman, toPersianDigits, type Address, type Cart, type CheckoutResult } from '@sorkhab/shared';
 import { Img } from '../../components/Img';
 import { browserApi } from '../../lib/api';
@@ -21,36 +21,43 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { me, addresses, cart };
 }
 
+/** Places the order: the browser leaves for the gateway, or the form gets the Persian message and field errors. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const res = await browserApi.post<CheckoutResult>('Order/Checkout', await request.json());
+  if (!res.success) {
+    const fields = res.error.fields ? Object.fromEntries(Object.entries(res.error.fields).map(([k, v]) => [k.split('.').at(-1)!, v])) : null;
+    return data({ error: res.error.message, fields, leaving: false }, { status: res.status || 400 });
+  }
+  window.location.assign(res.data.paymentUrl);
+  return { error: null, fields: null, leaving: true };
+}
+
 export default function Shiping({ loaderData }: Route.ComponentProps) {
   const { me, addresses, cart } = loaderData;
   const [choice, setChoice] = useState<number | 'new'>(addresses[0]?.id ?? 'new');
   const { draft, setDraft, errors, setErrors } = useDraft({ ...emptyDraft(toPersianDigits(localMobile(me.mobile))), firstname: me.firstname, lastname: me.lastname });
   const [save, setSave] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [checked, setChecked] = useState<string | null>(null);
+  const fetcher = useFetcher<typeof clientAction>();
+  const busy = fetcher.state !== 'idle' || fetcher.data?.leaving === true;
+  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const error = checked ?? result?.error ?? null;
   const hydrated = useHydrated();
+  useEffect(() => { if (result?.fields) setErrors(result.fields); }, [result, setErrors]);
 
-  async function pay(e: React.FormEvent) {
+  function pay(e: React.FormEvent) {
     e.preventDefault();
-    setError(null);
-    let body: object;
+    setChecked(null);
+    let body: { address: NonNullable<ReturnType<typeof checkDraft>['value']>; saveAddress: boolean } | { addressId: number };
     if (choice === 'new') {
       const { value, errors: errs } = checkDraft(draft);
       setErrors(errs);
-      if (!value) { setError('لطفاً خطاهای فرم نشانی را برطرف کنید'); return; }
+      if (!value) { setChecked('لطفاً خطاهای فرم نشانی را برطرف کنید'); return; }
       body = { address: value, saveAddress: save };
     } else {
       body = { addressId: choice };
     }
-    setBusy(true);
-    const res = await browserApi.post<CheckoutResult>('Order/Checkout', body);
-    if (!res.success) {
-      setBusy(false);
-      setError(res.error.message);
-      if (res.error.fields) setErrors(Object.fromEntries(Object.entries(res.error.fields).map(([k, v]) => [k.split('.').at(-1)!, v])));
-      return;
-    }
-    window.location.assign(res.data.paymentUrl);
+    void fetcher.submit(body, { method: 'post', encType: 'application/json' });
   }
 
   return (

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { data, useFetcher } from 'react-router';
 import { toPersianDigits, type Address } from '@sorkhab/shared';
 import { browserApi } from '../../../lib/api';
 import { apiOf } from '../../../lib/context';
@@ -14,22 +14,42 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { addresses: await loadFor<Address[]>(apiOf(context), request, 'Address') };
 }
 
+type AddressIntent = { intent: 'delete'; id: number } | { intent: 'save'; id?: number; draft: AddressDraft };
+
+/** Address writes, keyed by intent: `save` (create, or update when an id is given) and `delete`. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const body = (await request.json()) as AddressIntent;
+  if (body.intent === 'delete') {
+    const res = await browserApi.delete(`Address?id=${body.id}`);
+    return { ok: res.success, error: res.success ? null : res.error.message, errors: {} as Record<string, string> };
+  }
+  const { value, errors } = checkDraft(body.draft);
+  if (!value) return data({ ok: false, error: null, errors }, { status: 400 });
+  const res = body.id ? await browserApi.put('Address', { ...value, id: body.id }) : await browserApi.post('Address', value);
+  if (!res.success) return data({ ok: false, error: res.error.message, errors: res.error.fields ?? {} }, { status: res.status || 400 });
+  return { ok: true, error: null, errors: {} as Record<string, string> };
+}
+
 const toDraft = (a: Address): AddressDraft => ({ ...a, mobile: toPersianDigits(localMobile(a.mobile)), postalCode: toPersianDigits(a.postalCode) });
 
 function Editor({ initial, id, onDone }: { initial: AddressDraft; id?: number; onDone: () => void }) {
   const { draft, setDraft, errors, setErrors } = useDraft(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function save(e: React.FormEvent) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const busy = fetcher.state !== 'idle';
+  const result = busy ? undefined : fetcher.data;
+  const error = result?.error ?? null;
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) onDone();
+    else setErrors(result.errors);
+  }, [result, onDone, setErrors]);
+  function save(e: React.FormEvent) {
     e.preventDefault();
     const { value, errors: errs } = checkDraft(draft);
     setErrors(errs);
     if (!value) return;
-    setBusy(true);
-    const res = id ? await browserApi.put('Address', { ...value, id }) : await browserApi.post('Address', value);
-    setBusy(false);
-    if (!res.success) { setError(res.error.message); setErrors(res.error.fields ?? {}); return; }
-    onDone();
+    const body: AddressIntent = { intent: 'save', id, draft };
+    void fetcher.submit(body, { method: 'post', encType: 'application/json' });
   }
   return (
     <form onSubmit={save} noValidate className={`${card} space-y-4`}>
@@ -47,14 +67,13 @@ function Editor({ initial, id, onDone }: { initial: AddressDraft; id?: number; o
 export default function Addresses({ loaderData }: Route.ComponentProps) {
   const { addresses } = loaderData;
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const revalidator = useRevalidator();
-  const done = () => { setEditing(null); revalidator.revalidate(); };
-  async function remove(a: Address) {
+  const remover = useFetcher<typeof clientAction>();
+  const error = remover.data?.error ?? null;
+  const done = useCallback(() => setEditing(null), []);
+  function remove(a: Address) {
     if (!window.confirm(`نشانی «${a.address}» حذف شود؟`)) return;
-    const res = await browserApi.delete(`Address?id=${a.id}`);
-    if (!res.success) setError(res.error.message);
-    revalidator.revalidate();
+    const body: AddressIntent = { intent: 'delete', id: a.id };
+    void remover.submit(body, { method: 'post', encType: 'application/json' });
   }
   return (
     <section aria-labelledby="addr-title" className="space-y-4">
@@ -77,7 +96,7 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
             </p>
             <div className="flex shrink-0 gap-2">
               <button type="button" onClick={() => setEditing(a.id)} className={`${secondaryButton} px-4 py-2 text-sm`}>ویرایش</button>
-              <button type="button" onClick={() => void remove(a)} className="rounded-xl px-4 py-2 text-sm text-red-600 hover:bg-red-50">حذف</button>
+              <button type="button" onClick={() => remove(a)} className="rounded-xl px-4 py-2 text-sm text-red-600 hover:bg-red-50">حذف</button>
             </div>
           </li>
         ))}

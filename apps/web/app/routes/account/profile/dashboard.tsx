@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { data, useFetcher } from 'react-router';
 import { ProfileUpdateSchema, toPersianDigits, type Customer } from '@sorkhab/shared';
 import { browserApi } from '../../../lib/api';
 import { apiOf } from '../../../lib/context';
@@ -14,28 +14,33 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { me: await loadFor<Customer>(apiOf(context), request, 'Profile') };
 }
 
+/** Saves the profile; a refused save returns 400 (no revalidation), a saved one revalidates the page. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const parsed = ProfileUpdateSchema.safeParse(await request.json());
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error.issues), message: null }, { status: 400 });
+  const res = await browserApi.put<Customer>('Profile', parsed.data);
+  if (!res.success) return data({ errors: res.error.fields ?? {}, message: { kind: 'error' as const, text: res.error.message } }, { status: res.status || 400 });
+  void shopperStore.refresh();
+  return { errors: {}, message: { kind: 'success' as const, text: 'اطلاعات شما ذخیره شد' } };
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { me } = loaderData;
   const [form, setForm] = useState({ firstname: me.firstname, lastname: me.lastname, email: me.email ?? '', nationalCode: me.nationalCode ?? '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const revalidator = useRevalidator();
+  const [checked, setChecked] = useState<Record<string, string> | null>(null);
+  const fetcher = useFetcher<typeof clientAction>();
+  const busy = fetcher.state !== 'idle';
+  const result = busy || checked ? undefined : fetcher.data;
+  const errors: Record<string, string> = checked ?? result?.errors ?? {};
+  const message = result?.message ?? null;
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
 
-  async function save(e: React.FormEvent) {
+  function save(e: React.FormEvent) {
     e.preventDefault();
-    setMessage(null);
     const parsed = ProfileUpdateSchema.safeParse(form);
-    if (!parsed.success) { setErrors(fieldErrors(parsed.error.issues)); return; }
-    setErrors({});
-    setBusy(true);
-    const res = await browserApi.put<Customer>('Profile', parsed.data);
-    setBusy(false);
-    if (!res.success) { setErrors(res.error.fields ?? {}); setMessage({ kind: 'error', text: res.error.message }); return; }
-    setMessage({ kind: 'success', text: 'اطلاعات شما ذخیره شد' });
-    revalidator.revalidate();
-    void shopperStore.refresh();
+    if (!parsed.success) { setChecked(fieldErrors(parsed.error.issues)); return; }
+    setChecked(null);
+    void fetcher.submit(form, { method: 'post', encType: 'application/json' });
   }
 
   return (

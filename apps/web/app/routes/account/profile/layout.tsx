@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { NavLink, Outlet, replace, useFetcher, useLocation } from 'react-router';
 import { toPersianDigits } from '@sorkhab/shared';
 import { ChevronStart, UserIcon } from '../../../components/icons';
 import { cartStore } from '../../../features/cart/store';
@@ -21,13 +21,17 @@ export const PROFILE_LINKS = [
   { to: '/profile/support', label: 'پرسش‌های متداول' },
 ] as const;
 
+/** Logout: ends the session, refreshes the cart and shopper stores (not loader data), then replaces the page with `/`. */
+export async function clientAction() {
+  await browserApi.post('Auth/Logout');
+  await Promise.all([cartStore.refresh(), shopperStore.refresh()]);
+  return replace('/');
+}
+
+/** Submits the logout to this layout's action (from the side menu and the mobile menu page). */
 export function useLogout() {
-  const navigate = useNavigate();
-  return async () => {
-    await browserApi.post('Auth/Logout');
-    await Promise.all([cartStore.refresh(), shopperStore.refresh()]);
-    navigate('/', { replace: true });
-  };
+  const fetcher = useFetcher<typeof clientAction>();
+  return () => void fetcher.submit(null, { method: 'post', action: '/profile' });
 }
 
 /** Side menu on desktop; on mobile each page links back to /profile/menu. */
@@ -48,7 +52,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
             {PROFILE_LINKS.map((l) => (
               <NavLink key={l.to} to={l.to} className={({ isActive }) => `rounded-xl px-3 py-2.5 text-sm ${isActive ? 'bg-brand-50 font-bold text-brand-700' : 'text-gray-700 hover:bg-gray-50'}`}>{l.label}</NavLink>
             ))}
-            <button type="button" onClick={() => void logout()} className="rounded-xl px-3 py-2.5 text-start text-sm text-red-600 hover:bg-red-50">خروج از حساب</button>
+            <button type="button" onClick={logout} className="rounded-xl px-3 py-2.5 text-start text-sm text-red-600 hover:bg-red-50">خروج از حساب</button>
           </nav>
         </aside>
         <div className="min-w-0">

@@ -22,7 +22,7 @@ export default function ProfileMenu() {
         {PROFILE_LINKS.map((l) => (
           <Link key={l.to} to={l.to} className="flex items-center justify-between px-4 py-4 hover:bg-gray-50">{l.label}<ChevronEnd className="size-4 text-gray-400" /></Link>
         ))}
-        <button type="button" onClick={() => void logout()} className="flex w-full items-center justify-between px-4 py-4 text-start text-red-600 hover:bg-red-50">خروج از حساب</button>
+        <button type="button" onClick={logout} className="flex w-full items-center justify-between px-4 py-4 text-start text-red-600 hover:bg-red-50">خروج از حساب</button>
       </nav>
     </section>
   );

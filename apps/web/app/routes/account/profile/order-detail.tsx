@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { data, Link, useFetcher } from 'react-router';
 import { formatJalaliDateTime, type Order } from '@sorkhab/shared';
 import { browserApi } from '../../../lib/api';
 import { apiOf } from '../../../lib/context';
@@ -16,15 +15,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return loadFor<Order>(apiOf(context), request, `Order/MineById?id=${id}`);
 }
 
+/** Starts the payment: the browser leaves for the gateway, or the form shows the Persian refusal. */
+export async function clientAction({ params }: Route.ClientActionArgs) {
+  const res = await browserApi.post<{ paymentUrl: string }>('Order/Pay', { id: Number(params.id) });
+  if (!res.success) return data({ error: res.error.message, leaving: false }, { status: res.status || 400 });
+  window.location.assign(res.data.paymentUrl);
+  return { error: null, leaving: true };
+}
+
 export default function OrderDetail({ loaderData: order }: Route.ComponentProps) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function pay() {
-    setBusy(true);
-    const res = await browserApi.post<{ paymentUrl: string }>('Order/Pay', { id: order.id });
-    if (!res.success) { setBusy(false); setError(res.error.message); return; }
-    window.location.assign(res.data.paymentUrl);
-  }
+  const fetcher = useFetcher<typeof clientAction>();
+  const busy = fetcher.state !== 'idle' || fetcher.data?.leaving === true;
+  const error = fetcher.state === 'idle' ? (fetcher.data?.error ?? null) : null;
+  const pay = () => void fetcher.submit(null, { method: 'post' });
   return (
     <section>
       <Link to="/profile/order" className="mb-4 inline-block text-sm text-brand-700 hover:underline">بازگشت به سفارش‌ها</Link>
@@ -33,7 +36,7 @@ export default function OrderDetail({ loaderData: order }: Route.ComponentProps)
           <div className="mt-4 space-y-3">
             <Alert kind="info">این سفارش تا {formatJalaliDateTime(order.reservedUntil)} برای شما رزرو است؛ پس از آن لغو می‌شود.</Alert>
             {error && <Alert>{error}</Alert>}
-            <button type="button" onClick={() => void pay()} disabled={busy} className={primaryButton}>پرداخت سفارش</button>
+            <button type="button" onClick={pay} disabled={busy} className={primaryButton}>پرداخت سفارش</button>
           </div>
         )}
       </OrderView>
