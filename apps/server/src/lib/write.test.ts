@@ -21,7 +21,7 @@ describe('write(): one transaction, its audit entry, then the cache', () => {
 
   it('records the entry with the result and invalidates after the commit', async () => {
     const { cache, seen } = spyCache('test.write-ok');
-    const row = await write({ db: t.db, cache, userId: null }, async (tx) => {
+    const row = await write({ db: t.db, cache }, async (tx) => {
       const [b] = await tx.insert(brands).values({ title: 'write-helper-ok', alias: '' }).returning();
       return b!;
     }, { invalidates: true, audit: (b) => ({ action: 'test.write-ok', entity: 'brand', id: b.id, data: { title: b.title } }) });

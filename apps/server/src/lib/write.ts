@@ -1,6 +1,7 @@
-import type { Db, Tx } from '../db/client.js';
+import type { Tx } from '../db/client.js';
 import { audit as record } from './audit.js';
 import type { ReadCache } from './cache.js';
+import type { ServiceContext } from './service-context.js';
 
 /** One audit-log row: what was done, to which entity, with what. */
 export interface AuditEntry {
@@ -17,12 +18,8 @@ interface WriteOptions<T> {
   invalidates?: boolean;
 }
 
-interface WriteContext {
-  db: Db;
-  cache?: ReadCache;
-  /** The acting user, recorded in the audit log; undefined/null for the system. */
-  userId?: number | null;
-}
+/** A service's context (lib/service-context.ts); the cache only when the write invalidates it. */
+type WriteContext = Omit<ServiceContext, 'cache'> & { cache?: ReadCache };
 
 /**
  * The one write path of a service: opens the transaction, runs the work, records the audit entry in

@@ -8,7 +8,6 @@ import type { ServiceContext } from '../../lib/service-context.js';
 import { write } from '../../lib/write.js';
 import { reindexProducts } from './search-index.js';
 
-
 export async function listBrands(db: Db, cache: ReadCache): Promise<Brand[]> {
   return cache.getOrLoad('brands', async () => {
     const rows = await db
