@@ -21,7 +21,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const body = (await request.json()) as AddressIntent;
   if (body.intent === 'delete') {
     const res = await browserApi.delete(`Address?id=${body.id}`);
-    return { ok: res.success, error: res.success ? null : res.error.message, errors: {} as Record<string, string> };
+    // A refusal answers 4xx like the other writes (docs/CONVENTIONS.md), so the list is not reloaded for nothing.
+    if (!res.success) return data({ ok: false, error: res.error.message, errors: {} as Record<string, string> }, { status: res.status || 400 });
+    return { ok: true, error: null, errors: {} as Record<string, string> };
   }
   const { value, errors } = checkDraft(body.draft);
   if (!value) return data({ ok: false, error: null, errors }, { status: 400 });
