@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { ok } from './envelope.js';
@@ -16,10 +16,6 @@ export const formRouteOptions = {
     // The body is left as sent (validated in the handler); answering `value: undefined` would erase a JSON body.
     arg.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(arg as Parameters<typeof validatorCompiler>[0]),
 };
-export const formSchema = (schema: FastifySchema): FastifySchema => ({
-  consumes: ['multipart/form-data', 'application/json'],
-  ...schema,
-});
 
 export async function withForm<S extends z.ZodType, T>(
   request: FastifyRequest,

@@ -1,6 +1,7 @@
 import type { Tx } from '../db/client.js';
 import { audit as record } from './audit.js';
 import type { ReadCache } from './cache.js';
+import { sqlStateOf } from './db-errors.js';
 import type { ServiceContext } from './service-context.js';
 
 /** One audit-log row: what was done, to which entity, with what. */
@@ -14,9 +15,20 @@ export interface AuditEntry {
 interface WriteOptions<T> {
   /** The entry recorded in the write's transaction; a function of the work's result when it depends on it. */
   audit?: AuditEntry | ((result: T) => AuditEntry);
-  /** Clears the read cache after the commit (catalogue, content: whatever the storefront reads through the cache). */
-  invalidates?: boolean;
+  /**
+   * Clears the read cache after the commit (catalogue, content, stock: whatever the storefront reads
+   * through the cache); a function of the work's result when only some outcomes change what it reads.
+   */
+  invalidates?: boolean | ((result: T) => boolean);
+  /**
+   * Runs the whole transaction again when PostgreSQL aborted it as one side of a deadlock or a
+   * serialization failure (up to four tries): for writes that lock rows other writers lock too (orders, stock).
+   */
+  retry?: boolean;
 }
+
+const RETRIED_STATES = new Set(['40P01', '40001']);
+const TRIES = 4;
 
 /** A service's context (lib/service-context.ts); the cache only when the write invalidates it. */
 type WriteContext = Omit<ServiceContext, 'cache'> & { cache?: ReadCache };
@@ -32,7 +44,7 @@ export async function write<T>(
   opts: WriteOptions<T>,
 ): Promise<T> {
   if (opts.invalidates && !ctx.cache) throw new Error('write: invalidates needs ctx.cache');
-  const result = await ctx.db.transaction(async (tx) => {
+  const once = () => ctx.db.transaction(async (tx) => {
     const out = await work(tx);
     if (opts.audit) {
       const e = typeof opts.audit === 'function' ? opts.audit(out) : opts.audit;
@@ -40,6 +52,16 @@ export async function write<T>(
     }
     return out;
   });
-  if (opts.invalidates) await ctx.cache!.invalidate();
+  let result: T;
+  for (let i = 1; ; i++) {
+    try {
+      result = await once();
+      break;
+    } catch (err) {
+      if (!opts.retry || i >= TRIES || !RETRIED_STATES.has(sqlStateOf(err) ?? '')) throw err;
+    }
+  }
+  const invalidates = typeof opts.invalidates === 'function' ? opts.invalidates(result) : opts.invalidates;
+  if (invalidates) await ctx.cache!.invalidate();
   return result;
 }

@@ -2,6 +2,8 @@
  * One typed client for the API. In the browser it is `fetch` on relative `/api`; in a server
  * loader it is the same client over the in-process server (the shopper's cookie forwarded).
  */
+import { routeOf, urlOf, type EndpointKey, type Endpoints, type InputOf, type ResponseOf } from '@sorkhab/shared';
+
 interface ApiError {
   code: string;
   message: string;
@@ -11,36 +13,34 @@ export type ApiResult<T> = { success: true; data: T; error: null; status: number
 
 export type Transport = (method: string, path: string, body?: unknown) => Promise<{ status: number; json: unknown; setCookies?: string[] }>;
 
+/** An endpoint of the API by its name in the shared map: `GET /Product/ById`. */
+export type ApiKey = keyof Endpoints & EndpointKey;
+/** The input a call of `K` takes (query, params, body as the endpoint declares them). */
+export type ApiInput<K extends ApiKey> = InputOf<Endpoints[K]>;
+/** The `data` a successful call of `K` answers. */
+export type ApiData<K extends ApiKey> = ResponseOf<Endpoints[K]>;
+/** The input argument: optional when the endpoint needs nothing. */
+export type ApiArgs<K extends ApiKey> = Partial<ApiInput<K>> extends ApiInput<K> ? [input?: ApiInput<K>] : [input: ApiInput<K>];
+
 export class ApiClient {
   constructor(private readonly transport: Transport) {}
 
-  async request<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
+  /** Calls an endpoint of the shared map; the answer's type is the endpoint's declared response. */
+  async call<K extends ApiKey>(key: K, ...[input]: ApiArgs<K>): Promise<ApiResult<ApiData<K>>> {
+    const { method } = routeOf(key);
+    const { body } = (input ?? {}) as { body?: unknown };
     try {
-      const { status, json } = await this.transport(method, path, body);
-      const env = json as Omit<ApiResult<T>, 'status'> | undefined;
-      if (env && typeof env === 'object' && 'success' in env) return { ...env, status } as ApiResult<T>;
+      const { status, json } = await this.transport(method, urlOf(key, input), body);
+      if (json && typeof json === 'object' && 'success' in json) return { ...(json as Omit<ApiResult<ApiData<K>>, 'status'>), status } as ApiResult<ApiData<K>>;
       return { success: false, data: null, error: { code: 'BAD_RESPONSE', message: 'پاسخ نامعتبر از سرور' }, status };
     } catch {
       return { success: false, data: null, error: { code: 'NETWORK', message: 'ارتباط با سرور برقرار نشد؛ اتصال اینترنت را بررسی کنید' }, status: 0 };
     }
   }
 
-  get<T>(path: string) {
-    return this.request<T>('GET', path);
-  }
-  post<T>(path: string, body?: unknown) {
-    return this.request<T>('POST', path, body);
-  }
-  put<T>(path: string, body?: unknown) {
-    return this.request<T>('PUT', path, body);
-  }
-  delete<T>(path: string) {
-    return this.request<T>('DELETE', path);
-  }
-
-  /** Like get, but throws a Response (for loaders) when the API answers an error. */
-  async load<T>(path: string): Promise<T> {
-    const res = await this.get<T>(path);
+  /** Like call, but throws a Response (for loaders) when the API answers an error. */
+  async load<K extends ApiKey>(key: K, ...args: ApiArgs<K>): Promise<ApiData<K>> {
+    const res = await this.call(key, ...args);
     if (!res.success) throw new Response(res.error.message, { status: res.status || 502 });
     return res.data;
   }
@@ -57,14 +57,3 @@ export const browserApi = new ApiClient(async (method, path, body) => {
   });
   return { status: res.status, json: await res.json().catch(() => undefined) };
 });
-
-/** Query string from an object, skipping empty values. */
-export function qs(params: Record<string, string | number | boolean | undefined | null | (string | number)[]>): string {
-  const sp = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) {
-    if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue;
-    sp.set(k, Array.isArray(v) ? v.join(',') : String(v));
-  }
-  const s = sp.toString();
-  return s ? `?${s}` : '';
-}

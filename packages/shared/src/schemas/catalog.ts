@@ -49,6 +49,8 @@ export const AttributeSchema = z.object({
   id: z.number(), title: z.string(), key: z.string(), type: z.enum(ATTRIBUTE_TYPES), categoryId: z.number(),
 });
 export type Attribute = z.infer<typeof AttributeSchema>;
+/** The attributes of one category (`GET /Category/GetAttByCId`). */
+export const CategoryAttributesQuerySchema = z.object({ categoryId: id('دسته‌بندی') });
 
 /* ---------- brands ---------- */
 export const BrandFormSchema = z.object({
@@ -153,8 +155,13 @@ export const ProductDetailSchema = ProductListItemSchema.extend({
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
+/** A deleted product: `hidden` when it was ever ordered (kept for the order history, no longer listed). */
+export const ProductDeleteResultSchema = z.object({ id: z.number(), hidden: z.boolean() });
+export type ProductDeleteResult = z.infer<typeof ProductDeleteResultSchema>;
+
 export const GalleryImageSchema = z.object({
   id: z.number(), productId: z.number(), imageUri: z.string(), filename: z.string(), imageVariants: z.array(ImageVariantSchema),
 });
 export type GalleryImage = z.infer<typeof GalleryImageSchema>;
 export const GalleryUploadSchema = z.object({ productId: id('محصول') });
+export const GalleryParamsSchema = z.object({ productId: id('محصول') });

@@ -25,4 +25,9 @@ export type PagingQuery = z.infer<typeof PagingQuerySchema>;
 export const IdQuerySchema = z.object({ id: id() });
 export const IdParamSchema = z.object({ id: id() });
 
-export const OkSchema = envelope(z.object({ id: z.number().optional() }).nullable());
+/** The answer of a write that returns nothing more than, at most, the id it touched. */
+export const OkDataSchema = z.object({ id: z.number().optional() }).nullable();
+export const OkSchema = envelope(OkDataSchema);
+/** A delete that keeps a row others refer to (a user with orders, a used discount code) and deactivates it instead. */
+export const DeleteOrDeactivateSchema = z.object({ id: z.number(), deactivated: z.boolean() });
+export type DeleteOrDeactivate = z.infer<typeof DeleteOrDeactivateSchema>;

@@ -87,6 +87,8 @@ export type Checkout = z.infer<typeof CheckoutSchema>;
 export const CheckoutResultSchema = z.object({ orderId: z.number(), number: z.string(), total: z.number(), paymentUrl: z.string() });
 export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;
 export const PayOrderSchema = z.object({ id: id('سفارش') });
+export const PayOrderResultSchema = z.object({ paymentUrl: z.string() });
+export type PayOrderResult = z.infer<typeof PayOrderResultSchema>;
 
 export const OrderItemSchema = z.object({
   id: z.number(), productId: z.number(), title: z.string(), imageUri: z.string().nullable(),

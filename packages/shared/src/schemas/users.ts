@@ -60,6 +60,5 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 /** A customer with orders is deactivated rather than deleted: the orders keep their buyer. */
-export const UserDeleteResultSchema = z.object({ id: z.number(), deactivated: z.boolean() });
 export const LoginResultSchema = z.object({ token: z.string(), user: UserSchema });
 export const UserListQuerySchema = PagingQuerySchema.extend({ search: optionalText('جستجو', 100) });

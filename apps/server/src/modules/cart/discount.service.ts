@@ -1,5 +1,5 @@
 import { desc, eq, ilike, sql } from 'drizzle-orm';
-import { formatToman, toLatinDigits, type Discount, type DiscountForm } from '@sorkhab/shared';
+import { formatToman, toLatinDigits, type DeleteOrDeactivate, type Discount, type DiscountForm } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { carts, discountCodes, orders } from '../../db/schema/index.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
@@ -119,7 +119,7 @@ export async function updateDiscount(db: Db, userId: number | undefined, input: 
 }
 
 /** A code some order used is deactivated instead of deleted, so the order keeps its history. */
-export async function deleteDiscount(db: Db, userId: number | undefined, id: number) {
+export async function deleteDiscount(db: Db, userId: number | undefined, id: number): Promise<DeleteOrDeactivate> {
   const { result } = await write({ db, userId }, async (tx) => {
     const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id));
     if (!row) throw notFound('کد تخفیف');

@@ -1,6 +1,7 @@
 import { and, asc, between, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
-  discountedPrice, normalizeSearch, type ProductDetail, type ProductForm, type ProductListItem, type ProductListQuery,
+  discountedPrice, normalizeSearch, type ProductDeleteResult, type ProductDetail, type ProductForm, type ProductListItem,
+  type ProductListQuery,
 } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { brands, categories, galleryImages, orderItems, products } from '../../db/schema/index.js';
@@ -219,7 +220,7 @@ export const setProductRate = (ctx: ServiceContext, id: number, rate: number) =>
  * are read from the shared schema (order_items.product_id is ON DELETE RESTRICT), not through the
  * orders module: modules import one way (orders → cart → catalog).
  */
-export async function deleteProduct(ctx: ServiceContext, id: number) {
+export async function deleteProduct(ctx: ServiceContext, id: number): Promise<ProductDeleteResult> {
   const hidden = await write(ctx, async (tx) => {
     const [row] = await tx.select({ id: products.id }).from(products).where(and(eq(products.id, id), eq(products.isDeleted, false))).for('update');
     if (!row) throw notFound('محصول');

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
-import { SOLD_ORDER_STATUSES } from '@sorkhab/shared';
+import { SOLD_ORDER_STATUSES, type DashboardStats } from '@sorkhab/shared';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { variantsOf } from '../media/media.service.js';
@@ -16,18 +16,6 @@ export function tehranPeriods(now: Date): { dayStart: Date; monthStart: Date } {
   const dayStart = new Date(Math.floor(local / DAY_MS) * DAY_MS - TEHRAN_OFFSET_MS);
   const dayOfMonth = Number(new Intl.DateTimeFormat('en-US-u-ca-persian', { day: 'numeric', timeZone: 'Asia/Tehran' }).format(now));
   return { dayStart, monthStart: new Date(dayStart.getTime() - (dayOfMonth - 1) * DAY_MS) };
-}
-
-export interface DashboardStats {
-  productCount: number;
-  outOfStockCount: number;
-  orderCount: number;
-  /** Paid or processing orders: waiting for the shop to act. */
-  openOrderCount: number;
-  ordersToday: number;
-  salesToday: number;
-  salesMonth: number;
-  lowStock: { id: number; title: string; stock: number; imageUri: string | null; thumbUri: string | null }[];
 }
 
 export async function dashboardStats(db: Db, now = new Date()): Promise<DashboardStats> {

@@ -2,16 +2,17 @@ import crypto from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   canTransition, ORDER_RESERVATION_MINUTES, ORDER_STATUS_LABELS, SOLD_ORDER_STATUSES,
-  type Checkout, type CheckoutResult, type Order, type OrderActor, type OrderStatus, type PaymentResult, type StoreSettings,
+  type Checkout, type CheckoutResult, type Order, type OrderActor, type OrderStatus, type PaymentResult, type PayOrderResult,
+  type StoreSettings,
 } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { addresses, cartItems, orderItems, orders, payments, products, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import type { ReadCache } from '../../lib/cache.js';
-import { sqlStateOf } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import type { ServiceContext } from '../../lib/service-context.js';
+import { write } from '../../lib/write.js';
 import { clearCart, colourStockOf, findCartId, priceCart } from '../cart/cart.service.js';
 import { claimDiscountUse, retakeDiscountUse, returnDiscountUse } from '../cart/discount.service.js';
 import { checkPlace, createAddress, getAddress } from '../customers/customers.service.js';
@@ -227,17 +228,8 @@ async function transition(tx: DbOrTx, orderId: number, to: OrderStatus, opts: Tr
   return { changed: true, from, to: target };
 }
 
-/** PostgreSQL aborts one side of a deadlock or serialization failure; such a transaction is simply run again. */
-async function retrying<T>(fn: () => Promise<T>, tries = 4): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await fn();
-    } catch (err) {
-      const code = sqlStateOf(err);
-      if (i >= tries || (code !== '40P01' && code !== '40001')) throw err;
-    }
-  }
-}
+/** A status change that returns or takes units changes what the catalogue shows: the cache goes when it happened. */
+const whenChanged = (t: { changed: boolean }) => t.changed;
 
 /** Cancels unpaid orders whose 30-minute reservation ran out (a timer calls it, and so do reads). */
 export async function expireDueOrders(db: Db, cache: ReadCache, now: Date = new Date()): Promise<number> {
@@ -245,12 +237,11 @@ export async function expireDueOrders(db: Db, cache: ReadCache, now: Date = new 
     .where(and(eq(orders.status, 'awaiting_payment'), lt(orders.reservedUntil, now))).limit(200);
   let n = 0;
   for (const { id } of due) {
-    const t = await retrying(() => db.transaction((tx) => transition(tx, id, 'cancelled', {
+    const t = await write({ db, cache }, (tx) => transition(tx, id, 'cancelled', {
       actor: 'expiry', reason: 'reservation_expired', when: (o) => o.reservedUntil < now,
-    })));
+    }), { retry: true, invalidates: whenChanged });
     if (t.changed) n++;
   }
-  if (n) await cache.invalidate();
   return n;
 }
 
@@ -263,7 +254,7 @@ const orderNumber = () => String(crypto.randomInt(10_000_000, 99_999_999));
 export async function checkout(ctx: OrdersCtx, userId: number, input: Checkout, callbackUrl: string): Promise<CheckoutResult> {
   if (input.address) checkPlace(input.address);
   const settings = ctx.settings ? await ctx.settings() : undefined;
-  const order = await retrying(() => ctx.db.transaction(async (tx) => {
+  const order = await write(ctx, async (tx) => {
     // A new checkout replaces the shopper's earlier unpaid ones (their stock comes back first). Locks are
     // taken orders first, then products by id, as on every other path.
     const earlier = await tx.select({ id: orders.id }).from(orders)
@@ -310,8 +301,7 @@ export async function checkout(ctx: OrdersCtx, userId: number, input: Checkout, 
       if (!saved.length) await createAddress(tx, userId, input.address).catch(() => undefined);
     }
     return row!;
-  }));
-  await ctx.cache.invalidate();
+  }, { retry: true, invalidates: true });
   // Zarinpal shows the buyer's mobile on its page; the fake gateway needs nothing more.
   const [u] = ctx.gateway.name === 'zarinpal' ? await ctx.db.select({ mobile: users.mobile }).from(users).where(eq(users.id, userId)) : [];
   const paymentUrl = await startPayment(ctx, order, callbackUrl, u?.mobile ?? undefined);
@@ -325,14 +315,13 @@ async function startPayment(ctx: OrdersCtx, order: OrderRow, callbackUrl: string
     await ctx.db.insert(payments).values({ orderId: order.id, provider: ctx.gateway.name, authority: started.authority, amount: order.total });
     return started.redirectUrl;
   } catch {
-    await retrying(() => ctx.db.transaction((tx) => transition(tx, order.id, 'cancelled', { actor: 'system', reason: 'gateway_unavailable' })));
-    await ctx.cache.invalidate();
+    await write(ctx, (tx) => transition(tx, order.id, 'cancelled', { actor: 'system', reason: 'gateway_unavailable' }), { retry: true, invalidates: true });
     throw new AppError(502, 'GATEWAY_UNAVAILABLE', 'اتصال به درگاه پرداخت برقرار نشد؛ سفارش ثبت نشد، چند لحظه بعد دوباره تلاش کنید');
   }
 }
 
 /** Another try at paying a still-reserved order. */
-export async function payAgain(ctx: OrdersCtx, userId: number, orderId: number, callbackUrl: string) {
+export async function payAgain(ctx: OrdersCtx, userId: number, orderId: number, callbackUrl: string): Promise<PayOrderResult> {
   await expireDueOrders(ctx.db, ctx.cache);
   const [o] = await ctx.db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!o) throw notFound('سفارش');
@@ -378,13 +367,10 @@ export async function handleCallback(ctx: OrdersCtx, input: { authority?: string
   if ((input.status ?? '').toUpperCase() !== 'OK') {
     // Only the order's own shopper gives up its payment; anyone else's NOK (no session) changes nothing.
     if (input.callerUserId !== o.userId) return { result: 'not_yours', number };
-    const t = await retrying(() => ctx.db.transaction((tx) => transition(tx, o.id, 'cancelled', {
+    const t = await write(ctx, (tx) => transition(tx, o.id, 'cancelled', {
       actor: 'shopper', reason: 'payment_failed', expected: 'awaiting_payment', payment: { id: p.id, status: 'failed' },
-    })));
-    if (t.changed) {
-      await ctx.cache.invalidate();
-      return { result: 'failed', number };
-    }
+    }), { retry: true, invalidates: whenChanged });
+    if (t.changed) return { result: 'failed', number };
     return { result: t.to && MONEY_TAKEN.has(t.to) ? 'already_paid' : 'expired', number };
   }
 
@@ -392,7 +378,7 @@ export async function handleCallback(ctx: OrdersCtx, input: { authority?: string
   if (!verified.ok) return { result: 'invalid', number };
   const refId = verified.refId ?? null;
 
-  const out = await retrying(() => ctx.db.transaction(async (tx): Promise<{ result: PaymentResult; changed: boolean }> => {
+  const out = await write(ctx, async (tx): Promise<{ result: PaymentResult; changed: boolean }> => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, o.id)).for('update');
     const [pay] = await tx.select().from(payments).where(eq(payments.id, p.id));
     if (!locked || !pay) return { result: 'invalid', changed: false };
@@ -407,8 +393,7 @@ export async function handleCallback(ctx: OrdersCtx, input: { authority?: string
     const t = await transition(tx, o.id, 'paid', { actor: 'payment', reason: 'payment_verified', payment: { id: p.id, status: 'paid', refId } });
     if (!t.changed) return { result: 'invalid', changed: false };
     return { result: t.to === 'paid' ? 'paid' : 'paid_unfulfillable', changed: true };
-  }));
-  if (out.changed) await ctx.cache.invalidate();
+  }, { retry: true, invalidates: whenChanged });
   if (out.result === 'invalid') return { result: 'invalid', number };
   return { result: out.result, number, refId: refId ?? undefined };
 }
@@ -465,10 +450,9 @@ export async function getAdmin(db: Db, id: number) {
  */
 export async function setStatus(db: Db, cache: ReadCache, adminId: number | undefined, id: number, status: OrderStatus,
   opts: { expected?: OrderStatus; note?: string } = {}) {
-  const t = await retrying(() => db.transaction((tx) => transition(tx, id, status, {
+  await write({ db, cache, userId: adminId }, (tx) => transition(tx, id, status, {
     actor: 'admin', reason: 'admin', adminId, expected: opts.expected, note: opts.note,
-  })));
-  if (t.changed) await cache.invalidate();
+  }), { retry: true, invalidates: whenChanged });
   return getAdmin(db, id);
 }
 

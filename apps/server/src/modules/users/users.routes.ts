@@ -1,10 +1,7 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  envelope, IdQuerySchema, LoginResultSchema, LoginSchema, OkSchema, paged, ResetPasswordSchema, UpdatePasswordSchema,
-  UserCreateSchema, UserDeleteResultSchema, UserListQuerySchema, UserSchema, UserUpdateSchema,
-} from '@sorkhab/shared';
+import { usersEndpoints } from '@sorkhab/shared';
 import { ADMIN_COOKIE } from '../../lib/auth.js';
+import { routesOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { AppError, tooMany } from '../../lib/errors.js';
 import { clientAddress } from '../../lib/limiter.js';
@@ -15,7 +12,6 @@ const LOGIN_WINDOW = 15 * 60_000;
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { limiter, config } = app.services;
   const db = app.services.database.db;
-  const tags = ['users'];
   const secure = config.PUBLIC_URL?.startsWith('https://') ?? false;
 
   /**
@@ -47,65 +43,39 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     return result;
   }
 
-  app.post('/User/Login', {
-    config: { access: 'public' },
-    schema: { tags, summary: 'Admin login → session token (also set as an httpOnly cookie)', body: LoginSchema, response: { 200: envelope(LoginResultSchema) } },
-  }, async (req, reply) => {
+  const route = routesOf(app, usersEndpoints);
+
+  route('POST /User/Login', async (req, reply) => {
     const result = await guarded(req.ip, req.body.userName, () => svc.adminLogin(db, req.body.userName, req.body.password, config.SESSION_DAYS));
     reply.setCookie(ADMIN_COOKIE, result.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: result.expiresAt });
     return ok({ token: result.token, user: result.user });
   });
 
-  app.post('/User/Logout', {
-    schema: { tags, summary: 'End the admin session', security: [{ bearer: [] }], response: { 200: OkSchema } },
-  }, async (req, reply) => {
+  route('POST /User/Logout', async (req, reply) => {
     await svc.logout(db, req.auth!.sessionId);
     reply.clearCookie(ADMIN_COOKIE, { path: '/' });
     return ok(null);
   });
 
-  app.get('/User/Me', {
-    schema: { tags, summary: 'The logged-in admin', security: [{ bearer: [] }], response: { 200: envelope(UserSchema) } },
-  }, async (req) => ok(await svc.getUser(db, req.auth!.userId)));
+  route('GET /User/Me', async (req) => ok(await svc.getUser(db, req.auth!.userId)));
 
-  app.put('/User/UpdatePassword', {
-    config: { access: 'public' },
-    schema: { tags, summary: 'Change one\'s own password with the current one', body: UpdatePasswordSchema, response: { 200: OkSchema } },
-  }, async (req) => {
+  route('PUT /User/UpdatePassword', async (req) => {
     await guarded(req.ip, req.body.username, () => svc.changePassword(db, req.body));
     return ok(null);
   });
 
-  app.get('/User', {
-    schema: { tags, security: [{ bearer: [] }], querystring: UserListQuerySchema, response: { 200: envelope(paged(UserSchema)) } },
-  }, async (req) => ok(await svc.listUsers(db, req.query.pageNumber ?? 1, req.query.pageSize ?? 10, req.query.search)));
+  route('GET /User', async (req) => ok(await svc.listUsers(db, req.query.pageNumber ?? 1, req.query.pageSize ?? 10, req.query.search)));
 
-  app.get('/User/ById', {
-    schema: { tags, security: [{ bearer: [] }], querystring: IdQuerySchema, response: { 200: envelope(UserSchema) } },
-  }, async (req) => ok(await svc.getUser(db, req.query.id)));
+  route('GET /User/ById', async (req) => ok(await svc.getUser(db, req.query.id)));
 
-  app.post('/User', {
-    schema: { tags, summary: 'Create a user (admin or staff)', security: [{ bearer: [] }], body: UserCreateSchema, response: { 200: envelope(UserSchema) } },
-  }, async (req) => ok(await svc.createUser(db, req.auth?.userId, req.body)));
+  route('POST /User', async (req) => ok(await svc.createUser(db, req.auth?.userId, req.body)));
 
-  app.put('/User', {
-    schema: { tags, security: [{ bearer: [] }], body: UserUpdateSchema, response: { 200: envelope(UserSchema) } },
-  }, async (req) => ok(await svc.updateUser(db, req.auth?.userId, req.body)));
+  route('PUT /User', async (req) => ok(await svc.updateUser(db, req.auth?.userId, req.body)));
 
-  app.delete('/User', {
-    schema: {
-      tags, security: [{ bearer: [] }], querystring: IdQuerySchema,
-      summary: 'Delete a user; a customer with orders is deactivated instead (deactivated: true)',
-      response: { 200: envelope(UserDeleteResultSchema) },
-    },
-  }, async (req) => ok(await svc.deleteUser(db, req.auth?.userId, req.query.id)));
+  route('DELETE /User', async (req) => ok(await svc.deleteUser(db, req.auth?.userId, req.query.id)));
 
-  app.put('/User/ResetPassword', {
-    schema: { tags, security: [{ bearer: [] }], body: ResetPasswordSchema, response: { 200: OkSchema } },
-  }, async (req) => {
+  route('PUT /User/ResetPassword', async (req) => {
     await svc.resetPassword(db, req.auth?.userId, req.body.userId, req.body.newPassword);
     return ok(null);
   });
-
-  void z;
 };

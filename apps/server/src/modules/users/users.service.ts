@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { User } from '@sorkhab/shared';
+import type { DeleteOrDeactivate, User } from '@sorkhab/shared';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { orders, sessions, users } from '../../db/schema/index.js';
@@ -136,7 +136,7 @@ export async function createUser(db: Db, actorId: number | undefined, input: {
  * Deletes a user; a customer with orders is deactivated instead (the orders, the shop's records,
  * keep their buyer) and logged out everywhere. Says which of the two happened.
  */
-export async function deleteUser(db: Db, actorId: number | undefined, id: number): Promise<{ id: number; deactivated: boolean }> {
+export async function deleteUser(db: Db, actorId: number | undefined, id: number): Promise<DeleteOrDeactivate> {
   const { result } = await write({ db, userId: actorId }, async (tx) => {
     await lockActiveAdmins(tx);
     const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');

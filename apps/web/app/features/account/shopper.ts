@@ -16,7 +16,7 @@ export const shopperStore = {
   async refresh(): Promise<void> {
     // A guest has no hint cookie: no request (and no 401 in the console) on their every page.
     const hinted = document.cookie.split('; ').some((c) => c.startsWith(`${SHOPPER_HINT_COOKIE}=`));
-    const res = hinted ? await browserApi.get<Customer>('Auth/Me') : null;
+    const res = hinted ? await browserApi.call('GET /Auth/Me') : null;
     if (res && !res.success && res.status === 401) document.cookie = `${SHOPPER_HINT_COOKIE}=; path=/; max-age=0`;
     state = { shopper: res?.success ? res.data : null, known: true };
     listeners.forEach((l) => l());

@@ -1,17 +1,19 @@
 import { useState, type ReactNode } from 'react';
+import type { ApiData, ApiInput, ApiKey } from '../../lib/api';
 import { call, toastSuccess } from './api';
 import { ConfirmModal } from './ui';
 
 /**
- * The delete confirmation of a list: `ask(item)` opens it; «حذف» sends DELETE `path(item)` through
+ * The delete confirmation of a list: `ask(item)` opens it; «حذف» calls the DELETE endpoint with `input(item)` through
  * `call()` (which toasts a failure), then toasts `success` and runs `onDeleted` (usually the list's
  * reload). Render `modal` once in the page. The closing modal keeps the item's text while it fades.
  */
-export function useConfirmDelete<T, R = unknown>({ path, message, success, onDeleted }: {
-  path: (item: T) => string;
+export function useConfirmDelete<T, K extends ApiKey & `DELETE ${string}`>({ endpoint, input, message, success, onDeleted }: {
+  endpoint: K;
+  input: (item: T) => ApiInput<K>;
   message: (item: T) => ReactNode;
   /** The success toast: fixed, or read from the server's answer (e.g. «hidden instead of deleted»). */
-  success: string | ((data: R) => string);
+  success: string | ((data: ApiData<K>) => string);
   onDeleted: () => void;
 }) {
   const [state, setState] = useState<{ item: T; open: boolean } | null>(null);
@@ -20,7 +22,7 @@ export function useConfirmDelete<T, R = unknown>({ path, message, success, onDel
     <ConfirmModal opened={!!state?.open} onClose={close} message={state ? message(state.item) : ''}
       onConfirm={async () => {
         if (!state) return;
-        const res = await call<R>('DELETE', path(state.item), undefined, typeof success === 'string' ? { success } : {});
+        const res = await call(endpoint, input(state.item), typeof success === 'string' ? { success } : {});
         close();
         if (!res.success) return;
         if (typeof success === 'function') toastSuccess(success(res.data));

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Anchor, Box, Button, Card, Center, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { User } from '@sorkhab/shared';
-import { call, toastError, toastSuccess } from './api';
+import { call, toastError } from './api';
+import { useSave } from './use-save';
 
 /** Admin login, and the change-password form it switches to (spec section 2, Admin). */
 export function LoginScreen({ onLogin }: { onLogin: (user: User) => void }) {
@@ -29,7 +30,7 @@ function LoginForm({ onLogin, onSwitch }: { onLogin: (user: User) => void; onSwi
     <Box component="form" onSubmit={async (e) => {
       e.preventDefault();
       setBusy(true);
-      const res = await call<{ token: string; user: User }>('POST', 'User/Login', { userName, password }, { isAuth: true, silent: true });
+      const res = await call('POST /User/Login', { body: { userName, password } }, { isAuth: true, silent: true });
       setBusy(false);
       if (res.success) onLogin(res.data.user);
       else toastError(res.error.message || 'ورود ناموفق بود', 'ورود ناموفق');
@@ -47,19 +48,13 @@ function LoginForm({ onLogin, onSwitch }: { onLogin: (user: User) => void; onSwi
 
 function PasswordForm({ onDone }: { onDone: () => void }) {
   const [f, setF] = useState({ username: '', currentPassword: '', password: '', repeatPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, save } = useSave();
   const set = (k: keyof typeof f) => (e: React.ChangeEvent<HTMLInputElement>) => setF({ ...f, [k]: e.currentTarget.value });
   return (
     <Box component="form" onSubmit={async (e) => {
       e.preventDefault();
-      setBusy(true);
-      const res = await call('PUT', 'User/UpdatePassword', f, { isAuth: true });
-      setBusy(false);
-      if (res.success) {
-        toastSuccess('رمز عبور تغییر کرد؛ با رمز جدید وارد شوید');
-        onDone();
-      } else setErrors(res.error.fields ?? {});
+      const res = await save('PUT /User/UpdatePassword', { body: f }, { isAuth: true, success: 'رمز عبور تغییر کرد؛ با رمز جدید وارد شوید' });
+      if (res.success) onDone();
     }}>
       <Stack>
         <TextInput label="نام کاربری" autoComplete="username" required value={f.username} onChange={set('username')} error={errors.username} />

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import type { Cart } from '@sorkhab/shared';
+import { routeOf, urlOf, type Cart, type EndpointKey } from '@sorkhab/shared';
 import { createCartStore } from './store';
 
-/** The API the store needs; the fakes below answer only what each test asks for. */
+/**
+ * The API the store needs; the fakes below answer only what each test asks for, by HTTP method
+ * (`get(path)`, `post(path, body)`, …) on the URL the typed client would request.
+ */
 type CartApi = Parameters<typeof createCartStore>[0];
-const fake = (methods: Record<string, unknown>) => methods as unknown as CartApi;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each fake reads the body it expects
+type Method = (path: string, body?: any) => unknown;
+const fake = (methods: Record<string, Method>) => ({
+  call: (key: EndpointKey, input?: { query?: object; params?: object; body?: unknown }) => {
+    const method = methods[routeOf(key).method.toLowerCase()];
+    if (!method) throw new Error(`no fake for ${key}`);
+    return method(urlOf(key, input), input?.body);
+  },
+}) as unknown as CartApi;
 
 const cart = (itemCount: number): Cart => ({
   items: [], itemCount, subtotal: 0, discount: 0, shippingFee: 0, total: 0, discountCode: null, freeShippingRemaining: 0,
@@ -21,10 +32,10 @@ function fakeApi(responses: Record<string, unknown>) {
   return {
     calls,
     api: fake({
-      get: (p: string) => answer('GET', p),
-      post: (p: string, b?: unknown) => answer('POST', p, b),
-      put: (p: string, b?: unknown) => answer('PUT', p, b),
-      delete: (p: string) => answer('DELETE', p),
+      get: (p) => answer('GET', p),
+      post: (p, b) => answer('POST', p, b),
+      put: (p, b) => answer('PUT', p, b),
+      delete: (p) => answer('DELETE', p),
     }),
   };
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Cart } from '@sorkhab/shared';
-import { browserApi, type ApiClient } from '../../lib/api';
+import { browserApi, type ApiClient, type ApiResult } from '../../lib/api';
 
 /**
  * The shopper's server cart, shared by every component of the page (header count, popup,
@@ -21,9 +21,9 @@ export interface CartState {
 }
 
 type Listener = () => void;
-type Call = () => ReturnType<ApiClient['get']>;
+type Call = () => Promise<ApiResult<Cart>>;
 
-export function createCartStore(api: Pick<ApiClient, 'get' | 'post' | 'put' | 'delete'>) {
+export function createCartStore(api: Pick<ApiClient, 'call'>) {
   let state: CartState = { cart: null, busy: false, error: null };
   const listeners = new Set<Listener>();
   let loading: Promise<void> | null = null;
@@ -69,27 +69,27 @@ export function createCartStore(api: Pick<ApiClient, 'get' | 'post' | 'put' | 'd
       return loading;
     },
     async refresh(): Promise<void> {
-      await run(() => api.get<Cart>('Cart'), false);
+      await run(() => api.call('GET /Cart'), false);
     },
     add(productId: number, quantity = 1, option?: string | null): Promise<boolean> {
-      return run(() => api.post<Cart>('Cart/Add', { productId, quantity, ...(option ? { option } : {}) }), true).then(succeeded);
+      return run(() => api.call('POST /Cart/Add', { body: { productId, quantity, ...(option ? { option } : {}) } }), true).then(succeeded);
     },
     setQuantity(itemId: number, quantity: number): Promise<boolean> {
-      return run(() => api.put<Cart>('Cart/SetQuantity', { itemId, quantity }), true).then(succeeded);
+      return run(() => api.call('PUT /Cart/SetQuantity', { body: { itemId, quantity } }), true).then(succeeded);
     },
     remove(itemId: number): Promise<boolean> {
-      return run(() => api.delete<Cart>(`Cart/Remove?itemId=${itemId}`), true).then(succeeded);
+      return run(() => api.call('DELETE /Cart/Remove', { query: { itemId } }), true).then(succeeded);
     },
     /**
      * Applies a discount code; resolves to null once the cart carries it, or to the server's Persian
      * reason for refusing it (the cart is left as it was, the store's `error` untouched).
      */
     applyDiscount(code: string): Promise<string | null> {
-      return run(() => api.post<Cart>('Cart/ApplyDiscount', { code: code.trim() }), true, true);
+      return run(() => api.call('POST /Cart/ApplyDiscount', { body: { code: code.trim() } }), true, true);
     },
     /** Takes the code off the cart; resolves like `applyDiscount`. */
     removeDiscount(): Promise<string | null> {
-      return run(() => api.delete<Cart>('Cart/RemoveDiscount'), true, true);
+      return run(() => api.call('DELETE /Cart/RemoveDiscount'), true, true);
     },
     clearError() {
       set({ error: null });

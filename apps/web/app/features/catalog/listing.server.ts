@@ -1,17 +1,10 @@
 import { data } from 'react-router';
-import type { Brand, Category, ProductListItem } from '@sorkhab/shared';
+import type { Category } from '@sorkhab/shared';
 import type { ApiClient } from '../../lib/api';
 import { categoryThumbVariants } from '../../components/CategoryThumb';
 import { categoryTrail, findCategory } from './category-tree';
 import { apiQueryOf, parseListing, type ListingState, type Sort } from './listing';
 import { toCard } from './ProductCard';
-
-export interface Paged<T> {
-  data: T[];
-  page: number;
-  pageSize: number;
-  totalCount: number;
-}
 
 export type ListingKind = 'category' | 'search' | 'latest' | 'popular';
 
@@ -23,7 +16,7 @@ const DEFAULT_SORT: Record<ListingKind, Sort | undefined> = {
 export async function loadListing(api: ApiClient, request: Request, kind: ListingKind) {
   const url = new URL(request.url);
   const state = parseListing(url.searchParams);
-  const roots = await api.load<Category[]>('Category/GetCategories');
+  const roots = await api.load('GET /Category/GetCategories');
 
   let category: Category | undefined;
   if (state.categoryId || state.category) {
@@ -33,9 +26,9 @@ export async function loadListing(api: ApiClient, request: Request, kind: Listin
   const base = { categoryId: category?.id, defaultSort: DEFAULT_SORT[kind] };
   const unpriced: ListingState = { ...state, minPrice: undefined, maxPrice: undefined, page: 1, pageSize: 1, sort: 'dearest' };
   const [products, brands, dearest] = await Promise.all([
-    api.load<Paged<ProductListItem>>(apiQueryOf(state, base)),
-    api.load<Brand[]>('Brand/GetAll'),
-    api.load<Paged<ProductListItem>>(apiQueryOf({ ...unpriced, brands: [], inStock: false, hasOff: false }, base)),
+    api.load('GET /Product/All', { query: apiQueryOf(state, base) }),
+    api.load('GET /Brand/GetAll'),
+    api.load('GET /Product/All', { query: apiQueryOf({ ...unpriced, brands: [], inStock: false, hasOff: false }, base) }),
   ]);
   const top = dearest.data[0];
   return {

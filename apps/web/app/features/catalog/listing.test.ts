@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { urlOf } from '@sorkhab/shared';
 import { apiQueryOf, listingHref, parseListing } from './listing';
 
 const sp = (s: string) => new URLSearchParams(s);
@@ -40,7 +41,7 @@ describe('listingHref', () => {
 describe('apiQueryOf', () => {
   it('maps the state to Product/All parameters', () => {
     const q = apiQueryOf(parseListing(sp('brands=1,2&minPrice=10&inStock=1&page=2&search=كرم')), { categoryId: 5, defaultSort: 'newest' });
-    const p = new URL(`http://x/${q}`).searchParams;
+    const p = new URL(`http://x/${urlOf('GET /Product/All', { query: q })}`).searchParams;
     expect(Object.fromEntries(p)).toEqual({
       pageNumber: '2', pageSize: '12', categoryId: '5', title: 'كرم', brandIds: '1,2', minPrice: '10', inStock: 'true', sort: 'newest',
     });

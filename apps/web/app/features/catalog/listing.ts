@@ -1,4 +1,4 @@
-import { DEFAULT_STORE_PAGE_SIZE, PRODUCT_SORTS, STORE_PAGE_SIZES, toLatinDigits } from '@sorkhab/shared';
+import { DEFAULT_STORE_PAGE_SIZE, PRODUCT_SORTS, STORE_PAGE_SIZES, toLatinDigits, type ProductListQuery } from '@sorkhab/shared';
 
 export type Sort = (typeof PRODUCT_SORTS)[number];
 
@@ -65,22 +65,21 @@ export function listingHref(pathname: string, current: URLSearchParams, changes:
   return s ? `${pathname}?${s}` : pathname;
 }
 
-/** The Product/All query of a listing state. */
-export function apiQueryOf(state: ListingState, base: { categoryId?: number; categoryTitle?: string; defaultSort?: Sort }): string {
-  const sp = new URLSearchParams();
-  sp.set('pageNumber', String(state.page));
-  sp.set('pageSize', String(state.pageSize));
-  if (base.categoryId) sp.set('categoryId', String(base.categoryId));
-  else if (base.categoryTitle) sp.set('categoryTitle', base.categoryTitle);
-  if (state.search) sp.set('title', state.search);
-  if (state.brands.length) sp.set('brandIds', state.brands.join(','));
-  if (state.minPrice !== undefined) sp.set('minPrice', String(state.minPrice));
-  if (state.maxPrice !== undefined) sp.set('maxPrice', String(state.maxPrice));
-  if (state.inStock) sp.set('inStock', 'true');
-  if (state.hasOff) sp.set('hasOff', 'true');
-  const sort = state.sort ?? base.defaultSort;
-  if (sort) sp.set('sort', sort);
-  return `Product/All?${sp}`;
+/** The `GET /Product/All` query of a listing state (empty values are left out of the URL). */
+export function apiQueryOf(state: ListingState, base: { categoryId?: number; categoryTitle?: string; defaultSort?: Sort }): ProductListQuery {
+  return {
+    pageNumber: state.page,
+    pageSize: state.pageSize,
+    categoryId: base.categoryId || undefined,
+    categoryTitle: base.categoryId ? undefined : base.categoryTitle,
+    title: state.search || undefined,
+    brandIds: state.brands,
+    minPrice: state.minPrice,
+    maxPrice: state.maxPrice,
+    inStock: state.inStock || undefined,
+    hasOff: state.hasOff || undefined,
+    sort: state.sort ?? base.defaultSort,
+  };
 }
 
 export const SORT_LABELS: Record<Sort, string> = {

@@ -27,10 +27,10 @@ type KeyIntent = { intent: 'verify'; mobile: string; code: string; next: string 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const body = (await request.json()) as KeyIntent;
   if (body.intent === 'resend') {
-    const res = await browserApi.post('Auth/SendCode', { mobile: body.mobile });
+    const res = await browserApi.call('POST /Auth/SendCode', { body: { mobile: body.mobile } });
     return res.success ? { error: null, sent: true } : data({ error: res.error.message, sent: false }, { status: res.status || 400 });
   }
-  const res = await browserApi.post('Auth/VerifyCode', { mobile: body.mobile, code: body.code });
+  const res = await browserApi.call('POST /Auth/VerifyCode', { body: { mobile: body.mobile, code: body.code } });
   if (!res.success) return data({ error: res.error.message, sent: false }, { status: res.status || 400 });
   await Promise.all([cartStore.refresh(), shopperStore.refresh()]);
   return replace(safeNext(body.next, '/'));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { data, Link, redirect, useFetcher, useSearchParams } from 'react-router';
-import { PHONE_PREFIX, type Customer } from '@sorkhab/shared';
+import { PHONE_PREFIX } from '@sorkhab/shared';
 import { browserApi } from '../../lib/api';
 import { apiOf } from '../../lib/context';
 import { normalizeLocalMobile } from './format';
@@ -13,7 +13,7 @@ export const meta = () => [{ title: 'ورود | ثبت‌نام | سرخاب' },
 
 /** A logged-in shopper has nothing to do here. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const me = await apiOf(context).get<Customer>('Auth/Me');
+  const me = await apiOf(context).call('GET /Auth/Me');
   if (me.success) throw redirect(safeNext(new URL(request.url).searchParams.get('next'), '/profile/dashboard'));
   return null;
 }
@@ -21,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** Sends the code, then goes to /key; a refusal comes back as the form's Persian message. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const { mobile, next } = (await request.json()) as { mobile: string; next: string };
-  const res = await browserApi.post('Auth/SendCode', { mobile });
+  const res = await browserApi.call('POST /Auth/SendCode', { body: { mobile } });
   if (!res.success) return data({ error: res.error.message }, { status: res.status || 400 });
   return redirect(`/key?${new URLSearchParams({ mobile, next: safeNext(next, '/') })}`);
 }

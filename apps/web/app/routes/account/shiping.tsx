@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { data, Link, redirect, useFetcher } from 'react-router';
-import { formatToman, toPersianDigits, type Address, type Cart, type CheckoutResult } from '@sorkhab/shared';
+import { formatToman, toPersianDigits } from '@sorkhab/shared';
 import { Img } from '../../components/Img';
 import { browserApi } from '../../lib/api';
 import { apiOf } from '../../lib/context';
@@ -16,14 +16,14 @@ export const meta = () => [{ title: 'نشانی و پرداخت | سرخاب' },
 export async function loader({ context, request }: Route.LoaderArgs) {
   const api = apiOf(context);
   const me = await requireCustomer(api, request);
-  const [addresses, cart] = await Promise.all([loadFor<Address[]>(api, request, 'Address'), loadFor<Cart>(api, request, 'Cart')]);
+  const [addresses, cart] = await Promise.all([loadFor(api, request, 'GET /Address'), loadFor(api, request, 'GET /Cart')]);
   if (cart.items.length === 0) throw redirect('/cart');
   return { me, addresses, cart };
 }
 
 /** Places the order: the browser leaves for the gateway, or the form gets the Persian message and field errors. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const res = await browserApi.post<CheckoutResult>('Order/Checkout', await request.json());
+  const res = await browserApi.call('POST /Order/Checkout', { body: await request.json() });
   if (!res.success) {
     const fields = res.error.fields ? Object.fromEntries(Object.entries(res.error.fields).map(([k, v]) => [k.split('.').at(-1)!, v])) : null;
     return data({ error: res.error.message, fields, leaving: false }, { status: res.status || 400 });

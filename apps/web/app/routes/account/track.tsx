@@ -1,7 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import type { Order } from '@sorkhab/shared';
 import { apiOf } from '../../lib/context';
-import { qs } from '../../lib/api';
 import { OrderView } from './order-view';
 import { Alert, Field, primaryButton, TextInput } from './ui';
 import type { Route } from './+types/track';
@@ -13,7 +12,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const number = url.searchParams.get('number') ?? '';
   const mobile = url.searchParams.get('mobile') ?? '';
   if (!number && !mobile) return { number, mobile, order: null as Order | null, error: null as string | null };
-  const res = await apiOf(context).get<Order>(`Order/Track${qs({ number, mobile })}`);
+  const res = await apiOf(context).call('GET /Order/Track', { query: { number, mobile } });
   return { number, mobile, order: res.success ? res.data : null, error: res.success ? null : res.error.message };
 }
 

@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Group, Modal, Paper, Select, Stack, TextInput } from '@mantine/core';
-import { ATTRIBUTE_TYPES, type Attribute, type Category } from '@sorkhab/shared';
-import { call, formData, useApi } from '../../features/admin/api';
+import { ATTRIBUTE_TYPES, type Attribute } from '@sorkhab/shared';
+import { formData, useApi } from '../../features/admin/api';
 import { ATTR_TYPE_LABELS } from '../../features/admin/attributes';
 import { flattenCategories } from '../../features/admin/catalog';
 import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { AdminTable, rowNumber } from '../../features/admin/table';
 import { PageTitle } from '../../features/admin/ui';
+import { useSave } from '../../features/admin/use-save';
 
 export function meta() {
   return [{ title: 'ویژگی‌های دسته | پنل مدیریت سرخاب' }];
@@ -16,12 +17,12 @@ export function meta() {
 export default function AttributesPage() {
   const [params, setParams] = useSearchParams();
   const categoryId = params.get('categoryId');
-  const { data: tree } = useApi<Category[]>('Category/GetCategories');
+  const { data: tree } = useApi('GET /Category/GetCategories', {});
   const options = useMemo(() => flattenCategories(tree ?? []).map((c) => ({ value: String(c.id), label: c.label })), [tree]);
-  const { data, loading, reload } = useApi<Attribute[]>(categoryId ? `Category/GetAttByCId?categoryId=${categoryId}` : null);
+  const { data, loading, reload } = useApi('GET /Category/GetAttByCId', categoryId ? { query: { categoryId } } : null);
   const [editing, setEditing] = useState<Attribute | 'new' | null>(null);
-  const del = useConfirmDelete<Attribute>({
-    path: (a) => `Category/DeleteCAttribute?id=${a.id}`, message: (a) => `ویژگی «${a.title}» حذف شود؟`,
+  const del = useConfirmDelete({
+    endpoint: 'DELETE /Category/DeleteCAttribute', input: (a: Attribute) => ({ query: { id: a.id } }), message: (a) => `ویژگی «${a.title}» حذف شود؟`,
     success: 'ویژگی حذف شد', onDeleted: () => void reload(),
   });
   const rows = categoryId ? data ?? [] : [];
@@ -60,17 +61,14 @@ function AttributeForm({ attribute, categoryId, onSaved, onCancel }: { attribute
   const [title, setTitle] = useState(attribute?.title ?? '');
   const [key, setKey] = useState(attribute?.key ?? '');
   const [type, setType] = useState<string>(attribute?.type ?? 'string');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, save } = useSave();
   return (
     <form onSubmit={async (e) => {
       e.preventDefault();
-      setBusy(true);
-      const res = await call(attribute ? 'PUT' : 'POST', attribute ? 'Category/UpdateCAttribute' : 'Category/CreateAttribute',
-        formData({ id: attribute?.id, title, key, type, CategoryId: categoryId }), { success: attribute ? 'ویژگی ذخیره شد' : 'ویژگی افزوده شد' });
-      setBusy(false);
-      if (res.success) onSaved();
-      else setErrors(res.error.fields ?? {});
+      const saved = attribute
+        ? await save('PUT /Category/UpdateCAttribute', { body: formData({ id: attribute.id, title, key, type, CategoryId: categoryId }) }, { success: 'ویژگی ذخیره شد' })
+        : await save('POST /Category/CreateAttribute', { body: formData({ title, key, type, CategoryId: categoryId }) }, { success: 'ویژگی افزوده شد' });
+      if (saved.success) onSaved();
     }}>
       <Stack>
         <TextInput label="عنوان" required data-autofocus value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} />

@@ -1,20 +1,21 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Paper, Stack, TextInput } from '@mantine/core';
 import type { Brand } from '@sorkhab/shared';
-import { call, useApi } from '../../features/admin/api';
+import { useApi } from '../../features/admin/api';
 import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { AdminTable, rowNumber } from '../../features/admin/table';
 import { fa, PageTitle } from '../../features/admin/ui';
+import { useSave } from '../../features/admin/use-save';
 
 export function meta() {
   return [{ title: 'برندها | پنل مدیریت سرخاب' }];
 }
 
 export default function BrandsPage() {
-  const { data, loading, reload } = useApi<Brand[]>('Brand/GetAll');
+  const { data, loading, reload } = useApi('GET /Brand/GetAll', {});
   const [editing, setEditing] = useState<Brand | 'new' | null>(null);
-  const del = useConfirmDelete<Brand>({
-    path: (b) => `Brand/Delete?id=${b.id}`, message: (b) => `برند «${b.title}» حذف شود؟ محصولات آن بدون برند می‌مانند.`,
+  const del = useConfirmDelete({
+    endpoint: 'DELETE /Brand/Delete', input: (b: Brand) => ({ query: { id: b.id } }), message: (b) => `برند «${b.title}» حذف شود؟ محصولات آن بدون برند می‌مانند.`,
     success: 'برند حذف شد', onDeleted: () => void reload(),
   });
   const rows = data ?? [];
@@ -43,15 +44,14 @@ export default function BrandsPage() {
 function BrandForm({ brand, onDone }: { brand: Brand | null; onDone: () => void }) {
   const [title, setTitle] = useState(brand?.title ?? '');
   const [alias, setAlias] = useState(brand?.alias ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, save } = useSave();
   return (
     <form onSubmit={async (e) => {
       e.preventDefault();
-      setBusy(true);
-      const res = await call(brand ? 'PUT' : 'POST', brand ? 'Brand/Update' : 'Brand/Create', { id: brand?.id, title, alias }, { success: 'برند ذخیره شد' });
-      setBusy(false);
-      if (res.success) onDone(); else setErrors(res.error.fields ?? {});
+      const saved = brand
+        ? await save('PUT /Brand/Update', { body: { id: brand.id, title, alias } }, { success: 'برند ذخیره شد' })
+        : await save('POST /Brand/Create', { body: { title, alias } }, { success: 'برند ذخیره شد' });
+      if (saved.success) onDone();
     }}>
       <Stack>
         <TextInput label="عنوان" required data-autofocus value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} />

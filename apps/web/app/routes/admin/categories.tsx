@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Text, TextInput, Tree, useTree, type TreeNodeData } from '@mantine/core';
 import type { Category } from '@sorkhab/shared';
-import { call, formData, useApi } from '../../features/admin/api';
+import { formData, useApi } from '../../features/admin/api';
 import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { RowMenu } from '../../features/admin/table';
 import { FaNumberInput, fa, ImagePick, imgSrc, PageTitle } from '../../features/admin/ui';
+import { useSave } from '../../features/admin/use-save';
 
 export function meta() {
   return [{ title: 'دسته‌بندی‌ها | پنل مدیریت سرخاب' }];
@@ -17,12 +18,12 @@ function toNodes(list: Category[]): TreeNodeData[] {
 }
 
 export default function CategoriesPage() {
-  const { data, loading, reload } = useApi<Category[]>('Category/GetCategories');
+  const { data, loading, reload } = useApi('GET /Category/GetCategories', {});
   const nodes = useMemo(() => toNodes(data ?? []), [data]);
   const tree = useTree();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const del = useConfirmDelete<Category>({
-    path: (c) => `Category/DeleteCategory?id=${c.id}`, message: (c) => `دسته «${c.title}» حذف شود؟`,
+  const del = useConfirmDelete({
+    endpoint: 'DELETE /Category/DeleteCategory', input: (c: Category) => ({ query: { id: c.id } }), message: (c) => `دسته «${c.title}» حذف شود؟`,
     success: 'دسته‌بندی حذف شد', onDeleted: () => void reload(),
   });
 
@@ -87,18 +88,15 @@ function CategoryForm({ category, parentId, onSaved, onCancel }: { category: Cat
   const [select, setSelect] = useState(category?.select ?? false);
   const [sortOrder, setSortOrder] = useState(String(category?.sortOrder ?? ''));
   const [icon, setIcon] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, save } = useSave();
   return (
     <form onSubmit={async (e) => {
       e.preventDefault();
-      setBusy(true);
       const body = formData({ id: category?.id, title, alias, uri, select, sortOrder: sortOrder || undefined, parentId: parentId ?? undefined }, { iconFile: icon });
-      const res = await call<Category>(category ? 'PUT' : 'POST', category ? 'Category/Update' : 'Category/Create', body,
-        { success: category ? 'دسته‌بندی ذخیره شد' : 'دسته‌بندی افزوده شد' });
-      setBusy(false);
-      if (res.success) onSaved(parentId);
-      else setErrors(res.error.fields ?? {});
+      const saved = category
+        ? await save('PUT /Category/Update', { body }, { success: 'دسته‌بندی ذخیره شد' })
+        : await save('POST /Category/Create', { body }, { success: 'دسته‌بندی افزوده شد' });
+      if (saved.success) onSaved(parentId);
     }}>
       <Stack>
         <TextInput label="عنوان" required data-autofocus value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} />

@@ -9,17 +9,6 @@ export function meta() {
   return [{ title: 'داشبورد | پنل مدیریت سرخاب' }];
 }
 
-interface Stats {
-  productCount: number;
-  outOfStockCount: number;
-  orderCount: number;
-  openOrderCount: number;
-  ordersToday: number;
-  salesToday: number;
-  salesMonth: number;
-  lowStock: { id: number; title: string; stock: number; thumbUri: string | null }[];
-}
-
 function Stat({ label, value, hint, to }: { label: string; value: string; hint?: string; to?: string }) {
   const body = (
     <>
@@ -35,7 +24,7 @@ function Stat({ label, value, hint, to }: { label: string; value: string; hint?:
 
 export default function DashboardPage() {
   const { user } = useSession();
-  const { data, loading } = useApi<Stats>('Dashboard');
+  const { data, loading } = useApi('GET /Dashboard', {});
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">

@@ -3,18 +3,16 @@ import { useSearchParams } from 'react-router';
 import { Badge, Button, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ADMIN_PAGE_SIZE, formatJalaliShort, formatNumber, formatToman, type Discount } from '@sorkhab/shared';
-import { qs } from '../../lib/api';
-import { call, useApi } from '../../features/admin/api';
+import { useApi } from '../../features/admin/api';
 import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { parseJalaliDate } from '../../features/admin/jalali';
 import { AdminTable, rowNumber } from '../../features/admin/table';
 import { fa, FaNumberInput, PageTitle } from '../../features/admin/ui';
+import { useSave } from '../../features/admin/use-save';
 
 export function meta() {
   return [{ title: 'کدهای تخفیف | پنل مدیریت سرخاب' }];
 }
-
-type Paged<T> = { data: T[]; page: number; pageSize: number; totalCount: number };
 
 const valueText = (d: Pick<Discount, 'kind' | 'value'>) => (d.kind === 'percent' ? `${fa(d.value)}٪` : formatToman(d.value));
 
@@ -23,10 +21,12 @@ export default function DiscountsPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 400);
-  const { data, loading, reload } = useApi<Paged<Discount>>(`Discount${qs({ pageSize: ADMIN_PAGE_SIZE, pageNumber: debounced ? 1 : page, search: debounced })}`);
+  const { data, loading, reload } = useApi('GET /Discount', { query: { pageSize: ADMIN_PAGE_SIZE, pageNumber: debounced ? 1 : page, search: debounced } });
   const [editing, setEditing] = useState<Discount | 'new' | null>(null);
-  const del = useConfirmDelete<Discount>({
-    path: (d) => `Discount?id=${d.id}`, message: (d) => `کد «${d.code}» حذف شود؟`, success: 'کد تخفیف حذف شد', onDeleted: () => void reload(),
+  const del = useConfirmDelete({
+    endpoint: 'DELETE /Discount', input: (d: Discount) => ({ query: { id: d.id } }), message: (d) => `کد «${d.code}» حذف شود؟`, onDeleted: () => void reload(),
+    // A code an order used stays (the order shows it) and is deactivated instead.
+    success: (r) => (r.deactivated ? 'این کد در سفارش‌ها به کار رفته است؛ به جای حذف، غیرفعال شد' : 'کد تخفیف حذف شد'),
   });
   const rows = data?.data ?? [];
   const now = Date.now();
@@ -73,25 +73,23 @@ function DiscountForm({ discount, onDone }: { discount: Discount | null; onDone:
     minOrder: discount?.minOrder ? String(discount.minOrder) : '', expires: discount?.expiresAt ? formatJalaliShort(discount.expiresAt) : '',
     usageLimit: discount?.usageLimit ? String(discount.usageLimit) : '', isActive: discount?.isActive ?? true,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, save } = useSave();
   return (
     <form onSubmit={async (e) => {
       e.preventDefault();
-      let expiresAt: string | null = null;
+      let expiresAt: string | undefined; // none: no expiry (the server stores null)
       if (f.expires.trim()) {
         const iso = parseJalaliDate(f.expires);
         if (!iso) return setErrors({ expiresAt: 'تاریخ را به شکل ۱۴۰۵/۱۰/۰۱ وارد کنید' });
         expiresAt = `${iso}T23:59:59+03:30`; // the end of that day in Tehran
       }
-      setBusy(true);
       const body = {
-        id: discount?.id, code: f.code, kind: f.kind, value: f.value, minOrder: f.minOrder || 0, expiresAt,
-        usageLimit: f.usageLimit || null, isActive: f.isActive,
+        code: f.code, kind: f.kind, value: f.value, minOrder: f.minOrder || 0, expiresAt,
+        usageLimit: f.usageLimit || undefined, isActive: f.isActive,
       };
-      const res = await call(discount ? 'PUT' : 'POST', 'Discount', body, { success: 'کد تخفیف ذخیره شد' });
-      setBusy(false);
-      if (res.success) onDone(); else setErrors(res.error.fields ?? {});
+      const opts = { success: 'کد تخفیف ذخیره شد' };
+      const saved = discount ? await save('PUT /Discount', { body: { id: discount.id, ...body } }, opts) : await save('POST /Discount', { body }, opts);
+      if (saved.success) onDone();
     }}>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

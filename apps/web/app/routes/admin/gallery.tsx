@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, CloseButton, FileButton, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IMAGE_PREVIEW_SIZE, type GalleryImage, type ProductDetail } from '@sorkhab/shared';
+import { IMAGE_PREVIEW_SIZE, type GalleryImage } from '@sorkhab/shared';
 import { toastSuccess, uploadWithProgress, useApi } from '../../features/admin/api';
 import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { fa, PageTitle, thumbOf } from '../../features/admin/ui';
@@ -12,11 +12,11 @@ export function meta() {
 
 export default function GalleryPage() {
   const { id } = useParams();
-  const { data: product } = useApi<ProductDetail>(`Product/ById?id=${id}`);
-  const { data: images, loading, reload } = useApi<GalleryImage[]>(`Gallery/${id}`);
+  const { data: product } = useApi('GET /Product/ById', id ? { query: { id } } : null);
+  const { data: images, loading, reload } = useApi('GET /Gallery/:productId', id ? { params: { productId: id } } : null);
   const [progress, setProgress] = useState<number | null>(null);
-  const del = useConfirmDelete<GalleryImage>({
-    path: (img) => `Gallery?id=${img.id}`, message: () => 'این تصویر از گالری حذف شود؟', success: 'تصویر حذف شد', onDeleted: () => void reload(),
+  const del = useConfirmDelete({
+    endpoint: 'DELETE /Gallery', input: (img: GalleryImage) => ({ query: { id: img.id } }), message: () => 'این تصویر از گالری حذف شود؟', success: 'تصویر حذف شد', onDeleted: () => void reload(),
   });
 
   async function upload(files: File[]) {
@@ -25,7 +25,7 @@ export default function GalleryPage() {
     body.append('ProductId', String(id));
     for (const f of files) body.append('ImageFiles', f);
     setProgress(0);
-    const res = await uploadWithProgress<GalleryImage[]>('POST', 'Gallery', body, setProgress);
+    const res = await uploadWithProgress('POST /Gallery', { body }, setProgress);
     setProgress(null);
     if (res.success) {
       toastSuccess(`${fa(res.data.length)} تصویر افزوده شد`);

@@ -20,7 +20,7 @@ export function meta() {
 
 /** The session survives a reload: the httpOnly cookie is checked with GET User/Me. */
 export async function clientLoader() {
-  const res = await browserApi.get<User>('User/Me');
+  const res = await browserApi.call('GET /User/Me');
   return { user: res.success ? res.data : null };
 }
 clientLoader.hydrate = true as const;
@@ -69,7 +69,7 @@ function Shell({ user, onLogout }: { user: User; onLogout: () => void }) {
   const session = useMemo<AdminSession>(() => ({
     user,
     async logout() {
-      await call('POST', 'User/Logout', undefined, { silent: true });
+      await call('POST /User/Logout', {}, { silent: true });
       onLogout();
       navigate('/admin');
     },

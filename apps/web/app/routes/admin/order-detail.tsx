@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { formatJalaliDateTime, formatToman, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type Order, type OrderStatus } from '@sorkhab/shared';
-import { call, useApi } from '../../features/admin/api';
+import { formatJalaliDateTime, formatToman, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from '@sorkhab/shared';
+import { useApi } from '../../features/admin/api';
 import { ORDER_STATUS_COLORS } from '../../features/admin/orders';
 import { DataTable, fa, PageTitle, thumbOf } from '../../features/admin/ui';
+import { useSave } from '../../features/admin/use-save';
 
 export function meta() {
   return [{ title: 'جزئیات سفارش | پنل مدیریت سرخاب' }];
@@ -12,19 +13,18 @@ export function meta() {
 
 export default function OrderDetailPage() {
   const { id } = useParams();
-  const { data: order, setData, error } = useApi<Order>(`Order/AdminById?id=${id}`);
+  const { data: order, setData, error } = useApi('GET /Order/AdminById', id ? { query: { id } } : null);
   const [next, setNext] = useState<OrderStatus | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useSave();
   const [note, setNote] = useState('');
   if (error) return <Text c="red">{error}</Text>;
   if (!order) return <Text c="dimmed">در حال بارگذاری…</Text>;
   const options = ORDER_TRANSITIONS[order.status];
   const submit = (
     <Button disabled={!next} loading={busy} onClick={async () => {
-      setBusy(true);
-      const res = await call<Order>('PUT', 'Order/SetStatus', { id: order.id, status: next, from: order.status, note: note.trim() || undefined }, { success: 'وضعیت سفارش تغییر کرد' });
-      setBusy(false);
-      if (res.success) { setData(res.data); setNext(null); setNote(''); }
+      if (!next) return; // the button is disabled then
+      const updated = await save('PUT /Order/SetStatus', { body: { id: order.id, status: next, from: order.status, note: note.trim() || undefined } }, { success: 'وضعیت سفارش تغییر کرد' });
+      if (updated.success) { setData(updated.data); setNext(null); setNote(''); }
     }}>ثبت</Button>
   );
   const row = (label: string, value: React.ReactNode) => (

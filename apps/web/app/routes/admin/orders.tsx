@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { ADMIN_PAGE_SIZE, formatJalaliDateTime, formatToman, ORDER_STATUS_LABELS, ORDER_STATUSES, type Order } from '@sorkhab/shared';
-import { qs } from '../../lib/api';
+import { ADMIN_PAGE_SIZE, formatJalaliDateTime, formatToman, ORDER_STATUS_LABELS, ORDER_STATUSES } from '@sorkhab/shared';
 import { toastError, useApi } from '../../features/admin/api';
 import { parseJalaliDate } from '../../features/admin/jalali';
 import { ORDER_STATUS_COLORS } from '../../features/admin/orders';
@@ -13,21 +12,21 @@ export function meta() {
   return [{ title: 'سفارش‌ها | پنل مدیریت سرخاب' }];
 }
 
-type Paged<T> = { data: T[]; page: number; pageSize: number; totalCount: number };
-
 /** Filters live in the URL (?status=&from=&to=&page=), dates as ISO; the inputs show them in Jalali. */
 export default function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const status = params.get('status') ?? '';
+  // A status the API does not know (a hand-edited URL) filters nothing.
+  const statusFilter = ORDER_STATUSES.find((s) => s === status);
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const [fromText, setFromText] = useState(params.get('fromJ') ?? '');
   const [toText, setToText] = useState(params.get('toJ') ?? '');
-  const { data, loading } = useApi<Paged<Order>>(`Order/Admin${qs({
-    pageSize: ADMIN_PAGE_SIZE, pageNumber: page, status: status || undefined,
+  const { data, loading } = useApi('GET /Order/Admin', { query: {
+    pageSize: ADMIN_PAGE_SIZE, pageNumber: page, status: statusFilter,
     from: from ? `${from}T00:00:00+03:30` : undefined, to: to ? `${to}T23:59:59+03:30` : undefined,
-  })}`);
+  } });
   const rows = data?.data ?? [];
   const update = (patch: Record<string, string>) => {
     const next = { status, from, to, fromJ: fromText, toJ: toText, ...patch };

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { WIZARD_STEPS, type Attribute, type Brand, type Category, type ProductAttributeEntry, type ProductDetail } from '@sorkhab/shared';
+import { WIZARD_STEPS, type ProductAttributeEntry, type ProductDetail } from '@sorkhab/shared';
 import { call, formData, useApi } from '../../features/admin/api';
 import { AttributeBuilder } from '../../features/admin/attribute-builder';
 import { flattenCategories, validateProductStep, type ProductDraft } from '../../features/admin/catalog';
@@ -19,7 +19,7 @@ const STEP_OF: Record<string, number> = { title: 1, alias: 1, tags: 1, descripti
 
 export default function ProductFormPage() {
   const { id } = useParams();
-  const { data: product, error } = useApi<ProductDetail>(id ? `Product/ById?id=${id}` : null);
+  const { data: product, error } = useApi('GET /Product/ById', id ? { query: { id } } : null);
   if (id && error) return <Text c="red">{error}</Text>;
   if (id && !product) return <Text c="dimmed">در حال بارگذاری محصول…</Text>;
   return <ProductWizard key={id ?? 'new'} product={product ?? null} />;
@@ -44,9 +44,9 @@ function ProductWizard({ product }: { product: ProductDetail | null }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [image, setImage] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data: tree } = useApi<Category[]>('Category/GetCategories');
-  const { data: brands } = useApi<Brand[]>('Brand/GetAll');
-  const { data: catAttrs } = useApi<Attribute[]>(d.categoryId ? `Category/GetAttByCId?categoryId=${d.categoryId}` : null);
+  const { data: tree } = useApi('GET /Category/GetCategories', {});
+  const { data: brands } = useApi('GET /Brand/GetAll', {});
+  const { data: catAttrs } = useApi('GET /Category/GetAttByCId', d.categoryId ? { query: { categoryId: d.categoryId } } : null);
   const categories = useMemo(() => flattenCategories(tree ?? []).map((c) => ({ value: String(c.id), label: c.label })), [tree]);
   const set = <K extends keyof ProductDraft>(k: K, v: ProductDraft[K]) => { setD((x) => ({ ...x, [k]: v })); setErrors((e) => ({ ...e, [k]: '' })); };
 
@@ -56,10 +56,12 @@ function ProductWizard({ product }: { product: ProductDetail | null }) {
     brandId: d.brandId || undefined, Attribute: JSON.stringify(attributes), ...extra,
   });
 
+  /** Not useSave: a refusal jumps to the step of its first rejected field, which needs the fields here. */
   async function save(): Promise<ProductDetail | null> {
     const id = saved?.id;
-    const res = await call<ProductDetail>(id ? 'PUT' : 'POST', id ? 'Product/Update' : 'Product/Create', formData(fields({ id })),
-      { success: id ? 'تغییرات محصول ذخیره شد' : 'محصول افزوده شد' });
+    const res = id
+      ? await call('PUT /Product/Update', { body: formData(fields({ id })) }, { success: 'تغییرات محصول ذخیره شد' })
+      : await call('POST /Product/Create', { body: formData(fields()) }, { success: 'محصول افزوده شد' });
     if (res.success) return res.data;
     const f = res.error.fields ?? {};
     setErrors(f);
@@ -91,7 +93,7 @@ function ProductWizard({ product }: { product: ProductDetail | null }) {
   async function finish() {
     if (!saved) return;
     setBusy(true);
-    const res = await call<ProductDetail>('PUT', 'Product/Update', formData(fields({ id: saved.id }), { ImageFile: image }), { success: 'محصول ذخیره شد' });
+    const res = await call('PUT /Product/Update', { body: formData(fields({ id: saved.id }), { ImageFile: image }) }, { success: 'محصول ذخیره شد' });
     setBusy(false);
     if (res.success) navigate('/admin/show-product');
   }

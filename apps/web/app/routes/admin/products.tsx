@@ -3,17 +3,16 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Badge, Button, Checkbox, Group, Modal, Paper, Rating, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ADMIN_PAGE_SIZE, discountedPrice, formatToman, type ProductListItem } from '@sorkhab/shared';
-import { qs } from '../../lib/api';
-import { call, useApi } from '../../features/admin/api';
+import { useApi } from '../../features/admin/api';
 import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { AdminTable, rowNumber } from '../../features/admin/table';
 import { fa, FaNumberInput, PageTitle, thumbOf } from '../../features/admin/ui';
+import { useSave } from '../../features/admin/use-save';
 
 export function meta() {
   return [{ title: 'محصولات | پنل مدیریت سرخاب' }];
 }
 
-type Paged<T> = { data: T[]; page: number; pageSize: number; totalCount: number };
 type Action = { kind: 'off' | 'rate'; product: ProductListItem };
 
 export default function ProductsPage() {
@@ -25,10 +24,10 @@ export default function ProductsPage() {
   useEffect(() => {
     if (debounced.trim() !== title) setParams(debounced.trim() ? { title: debounced.trim() } : {}, { replace: true });
   }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
-  const { data, loading, reload } = useApi<Paged<ProductListItem>>(`Product/All${qs({ pageSize: ADMIN_PAGE_SIZE, pageNumber: page, title: title || undefined })}`);
+  const { data, loading, reload } = useApi('GET /Product/All', { query: { pageSize: ADMIN_PAGE_SIZE, pageNumber: page, title: title || undefined } });
   const [action, setAction] = useState<Action | null>(null);
-  const del = useConfirmDelete<ProductListItem, { hidden: boolean }>({
-    path: (p) => `Product/Delete?id=${p.id}`, message: (p) => `محصول «${p.title}» حذف شود؟`, onDeleted: () => void reload(),
+  const del = useConfirmDelete({
+    endpoint: 'DELETE /Product/Delete', input: (p: ProductListItem) => ({ query: { id: p.id } }), message: (p) => `محصول «${p.title}» حذف شود؟`, onDeleted: () => void reload(),
     success: (r) => (r.hidden ? 'این محصول قبلاً سفارش داده شده بود؛ برای حفظ سوابق سفارش‌ها پنهان شد' : 'محصول حذف شد'),
   });
   const navigate = useNavigate();
@@ -82,15 +81,12 @@ export default function ProductsPage() {
 function OffForm({ product, onDone }: { product: ProductListItem; onDone: () => void }) {
   const [hasOff, setHasOff] = useState(product.offPersent > 0);
   const [percent, setPercent] = useState(product.offPersent ? String(product.offPersent) : '');
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useSave();
   const value = hasOff ? Number(percent || 0) : 0;
   return (
     <form onSubmit={async (e) => {
       e.preventDefault();
-      setBusy(true);
-      const res = await call('PUT', `Product/ProductOff?Id=${product.id}&OffPersent=${value}`, undefined, { success: 'تخفیف ذخیره شد' });
-      setBusy(false);
-      if (res.success) onDone();
+      if ((await save('PUT /Product/ProductOff', { query: { id: product.id, offPersent: value } }, { success: 'تخفیف ذخیره شد' })).success) onDone();
     }}>
       <Stack>
         <Text fw={500}>{product.title}</Text>
@@ -105,14 +101,11 @@ function OffForm({ product, onDone }: { product: ProductListItem; onDone: () => 
 
 function RateForm({ product, onDone }: { product: ProductListItem; onDone: () => void }) {
   const [rate, setRate] = useState(product.rate);
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useSave();
   return (
     <form onSubmit={async (e) => {
       e.preventDefault();
-      setBusy(true);
-      const res = await call('PUT', `Product/ProductRate?Id=${product.id}&Rate=${rate}`, undefined, { success: 'امتیاز ذخیره شد' });
-      setBusy(false);
-      if (res.success) onDone();
+      if ((await save('PUT /Product/ProductRate', { query: { id: product.id, rate } }, { success: 'امتیاز ذخیره شد' })).success) onDone();
     }}>
       <Stack>
         <Text fw={500}>{product.title}</Text>

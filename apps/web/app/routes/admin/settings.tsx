@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { parseEnamadSeal, type StoreSettings } from '@sorkhab/shared';
-import { call, useApi } from '../../features/admin/api';
+import { useApi } from '../../features/admin/api';
+import { useSave } from '../../features/admin/use-save';
 import { FaNumberInput, fa, PageTitle } from '../../features/admin/ui';
 
 export function meta() {
@@ -9,10 +10,9 @@ export function meta() {
 }
 
 export default function SettingsPage() {
-  const { data } = useApi<StoreSettings>('Settings');
+  const { data } = useApi('GET /Settings', {});
   const [f, setF] = useState<StoreSettings | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, save } = useSave();
   const [pasted, setPasted] = useState('');
   useEffect(() => { if (data) setF(data); }, [data]);
   if (!f) return <Text c="dimmed">در حال بارگذاری…</Text>;
@@ -24,10 +24,8 @@ export default function SettingsPage() {
       <PageTitle>تنظیمات فروشگاه</PageTitle>
       <form onSubmit={async (e) => {
         e.preventDefault();
-        setBusy(true);
-        const res = await call<StoreSettings>('PUT', 'Settings', f, { success: 'تنظیمات ذخیره شد' });
-        setBusy(false);
-        if (res.success) { setF(res.data); setErrors({}); } else setErrors(res.error.fields ?? {});
+        const saved = await save('PUT /Settings', { body: f }, { success: 'تنظیمات ذخیره شد' });
+        if (saved.success) setF(saved.data);
       }}>
         <Stack maw={900}>
           <Paper withBorder p="md">

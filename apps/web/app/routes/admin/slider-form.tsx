@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { isSafeLink, SAFE_LINK_MESSAGE, SLIDER_FETCH_SIZE, type Category, type Slide } from '@sorkhab/shared';
+import { isSafeLink, SAFE_LINK_MESSAGE, SLIDER_FETCH_SIZE, type Slide } from '@sorkhab/shared';
 import { formData, toastError, toastSuccess, uploadWithProgress, useApi } from '../../features/admin/api';
 import { flattenCategories } from '../../features/admin/catalog';
 import { fa, FaNumberInput, ImagePick, PageTitle, thumbOf } from '../../features/admin/ui';
@@ -10,13 +10,11 @@ export function meta() {
   return [{ title: 'اسلاید | پنل مدیریت سرخاب' }];
 }
 
-type Paged<T> = { data: T[] };
-
 /** /admin/add-slider/{id}: edits slide {id} when it exists, otherwise adds one (the original linked "add" to /1). */
 export default function SliderFormPage() {
   const { id } = useParams();
-  const { data } = useApi<Paged<Slide>>(`Slider/Get?PageNumber=1&PageSize=${SLIDER_FETCH_SIZE}`);
-  const { data: banners } = useApi<Paged<Slide>>(`Slider/Get?PageNumber=1&PageSize=${SLIDER_FETCH_SIZE}&kind=banner`);
+  const { data } = useApi('GET /Slider/Get', { query: { pageNumber: 1, pageSize: SLIDER_FETCH_SIZE } });
+  const { data: banners } = useApi('GET /Slider/Get', { query: { pageNumber: 1, pageSize: SLIDER_FETCH_SIZE, kind: 'banner' } });
   if (!data || !banners) return <Text c="dimmed">در حال بارگذاری…</Text>;
   const slide = [...data.data, ...banners.data].find((s) => String(s.id) === id) ?? null;
   return <SlideForm key={slide?.id ?? 'new'} slide={slide} />;
@@ -25,7 +23,7 @@ export default function SliderFormPage() {
 function SlideForm({ slide }: { slide: Slide | null }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { data: tree } = useApi<Category[]>('Category/GetCategories');
+  const { data: tree } = useApi('GET /Category/GetCategories', {});
   const categories = useMemo(() => flattenCategories(tree ?? []).map((c) => ({ value: String(c.id), label: c.label })), [tree]);
   const [f, setF] = useState({
     title: slide?.title ?? '', link: slide?.link ?? '', categoryId: slide?.categoryId ? String(slide.categoryId) : '',
@@ -49,7 +47,7 @@ function SlideForm({ slide }: { slide: Slide | null }) {
           if (f.link.trim() && !isSafeLink(f.link.trim())) return setErrors({ link: SAFE_LINK_MESSAGE });
           setProgress(0);
           const body = formData({ id: slide?.id, title: f.title, link: f.link, categoryId: f.categoryId || undefined, sortOrder: f.sortOrder || 0, isActive: f.isActive, kind: f.kind }, { ImageFile: image });
-          const res = await uploadWithProgress<Slide>(slide ? 'PUT' : 'POST', 'Slider', body, setProgress);
+          const res = slide ? await uploadWithProgress('PUT /Slider', { body }, setProgress) : await uploadWithProgress('POST /Slider', { body }, setProgress);
           setProgress(null);
           if (res.success) {
             toastSuccess('ذخیره شد');

@@ -11,12 +11,10 @@ export function meta() {
   return [{ title: 'اسلایدر و بنر | پنل مدیریت سرخاب' }];
 }
 
-type Paged<T> = { data: T[]; page: number; pageSize: number; totalCount: number };
-
 export default function SlidersPage() {
   const [kind, setKind] = useState<'slide' | 'banner'>('slide');
-  const { data, loading, reload } = useApi<Paged<Slide>>(`Slider/Get?PageNumber=1&PageSize=${SLIDER_FETCH_SIZE}&kind=${kind}`);
-  const del = useConfirmDelete<Slide>({ path: (s) => `Slider?id=${s.id}`, message: () => 'این مورد حذف شود؟', success: 'حذف شد', onDeleted: () => void reload() });
+  const { data, loading, reload } = useApi('GET /Slider/Get', { query: { pageNumber: 1, pageSize: SLIDER_FETCH_SIZE, kind } });
+  const del = useConfirmDelete({ endpoint: 'DELETE /Slider', input: (s: Slide) => ({ query: { id: s.id } }), message: () => 'این مورد حذف شود؟', success: 'حذف شد', onDeleted: () => void reload() });
   const navigate = useNavigate();
   const rows = data?.data ?? [];
   return (

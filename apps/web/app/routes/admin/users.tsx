@@ -3,18 +3,17 @@ import { useSearchParams } from 'react-router';
 import { Badge, Button, Checkbox, Group, Modal, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ADMIN_PAGE_SIZE, type User } from '@sorkhab/shared';
-import { qs } from '../../lib/api';
-import { call, useApi } from '../../features/admin/api';
+import { useApi } from '../../features/admin/api';
 import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { useSession } from '../../features/admin/session';
 import { AdminTable, rowNumber } from '../../features/admin/table';
 import { fa, PageTitle } from '../../features/admin/ui';
+import { useSave } from '../../features/admin/use-save';
 
 export function meta() {
   return [{ title: 'کاربران | پنل مدیریت سرخاب' }];
 }
 
-type Paged<T> = { data: T[]; page: number; pageSize: number; totalCount: number };
 type Action = { kind: 'edit' | 'reset'; user: User } | { kind: 'create' };
 
 /** 98912… as ۰۹۱۲… for display. */
@@ -25,13 +24,13 @@ export default function UsersPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 400);
-  const { data, loading, reload } = useApi<Paged<User>>(`User${qs({ pageSize: ADMIN_PAGE_SIZE, pageNumber: debounced ? 1 : page, search: debounced })}`);
+  const { data, loading, reload } = useApi('GET /User', { query: { pageSize: ADMIN_PAGE_SIZE, pageNumber: debounced ? 1 : page, search: debounced } });
   const [action, setAction] = useState<Action | null>(null);
   const me = useSession().user;
   const rows = data?.data ?? [];
   const done = () => { setAction(null); void reload(); };
-  const del = useConfirmDelete<User, { id: number; deactivated: boolean }>({
-    path: (u) => `User?id=${u.id}`, message: (u) => `کاربر «${u.username ?? u.mobile}» حذف شود؟`, onDeleted: () => void reload(),
+  const del = useConfirmDelete({
+    endpoint: 'DELETE /User', input: (u: User) => ({ query: { id: u.id } }), message: (u) => `کاربر «${u.username ?? u.mobile}» حذف شود؟`, onDeleted: () => void reload(),
     // A customer with orders is kept (the orders need their buyer) and deactivated instead.
     success: (r) => (r.deactivated ? 'این کاربر سفارش ثبت‌شده دارد؛ به جای حذف، غیرفعال شد' : 'کاربر حذف شد'),
   });
@@ -76,21 +75,18 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
     mobile: user?.mobile ? user.mobile.replace(/^98/, '0') : '', email: user?.email ?? '', isAdmin: user?.isAdmin ?? false,
     isDisable: user?.isDisable ?? false, password: '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, save } = useSave();
   const text = (k: 'username' | 'firstname' | 'lastname' | 'mobile' | 'email') => ({
     value: f[k], error: errors[k], onChange: (e: React.ChangeEvent<HTMLInputElement>) => setF({ ...f, [k]: e.currentTarget.value }),
   });
   return (
     <form onSubmit={async (e) => {
       e.preventDefault();
-      setBusy(true);
       const { password, isDisable, ...rest } = f;
-      const res = user
-        ? await call('PUT', 'User', { id: user.id, ...rest, isDisable }, { success: 'کاربر ذخیره شد' })
-        : await call('POST', 'User', { ...rest, password }, { success: 'کاربر افزوده شد' });
-      setBusy(false);
-      if (res.success) onDone(); else setErrors(res.error.fields ?? {});
+      const saved = user
+        ? await save('PUT /User', { body: { id: user.id, ...rest, isDisable } }, { success: 'کاربر ذخیره شد' })
+        : await save('POST /User', { body: { ...rest, password } }, { success: 'کاربر افزوده شد' });
+      if (saved.success) onDone();
     }}>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -114,15 +110,12 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
 function ResetForm({ user, onDone }: { user: User; onDone: () => void }) {
   const [newPassword, setNewPassword] = useState('');
   const [repeatPassword, setRepeatPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, save } = useSave();
   return (
     <form onSubmit={async (e) => {
       e.preventDefault();
-      setBusy(true);
-      const res = await call('PUT', 'User/ResetPassword', { userId: user.id, newPassword, repeatPassword }, { success: 'رمز عبور بازنشانی شد' });
-      setBusy(false);
-      if (res.success) onDone(); else setErrors(res.error.fields ?? {});
+      const res = await save('PUT /User/ResetPassword', { body: { userId: user.id, newPassword, repeatPassword } }, { success: 'رمز عبور بازنشانی شد' });
+      if (res.success) onDone();
     }}>
       <Stack>
         <PasswordInput label="رمز عبور جدید" required data-autofocus description="دست‌کم ۸ کاراکتر" value={newPassword} onChange={(e) => setNewPassword(e.currentTarget.value)} error={errors.newPassword} />

@@ -1,12 +1,11 @@
 import { Link, useRouteLoaderData } from 'react-router';
-import { isSafeLink, type ProductListItem, type Slide } from '@sorkhab/shared';
+import { isSafeLink, type Slide } from '@sorkhab/shared';
 import { ChevronEnd } from '../../components/icons';
 import { Img } from '../../components/Img';
 import { Carousel } from '../../components/ui/Carousel';
 import { Slideshow } from '../../components/ui/Slideshow';
 import { apiOf } from '../../lib/context';
 import { categoryHref } from '../../lib/links';
-import type { Paged } from '../../features/catalog/listing.server';
 import { ProductCard, toCard } from '../../features/catalog/ProductCard';
 import { seo, shopOf } from '../../features/catalog/seo';
 import { CategoryThumb } from '../../components/CategoryThumb';
@@ -19,10 +18,10 @@ export const handle = { sharedPage: true };
 export async function loader({ context }: Route.LoaderArgs) {
   const api = apiOf(context);
   const [slides, banners, latest, best] = await Promise.all([
-    api.load<Paged<Slide>>('Slider/Get?kind=slide&pageSize=10'),
-    api.load<Paged<Slide>>('Slider/Get?kind=banner&pageSize=2'),
-    api.load<Paged<ProductListItem>>('Product/LastProducts?pageNumber=1&pageSize=10'),
-    api.load<Paged<ProductListItem>>('Product/SuggestProducts?pageNumber=1&pageSize=10'),
+    api.load('GET /Slider/Get', { query: { kind: 'slide', pageSize: 10 } }),
+    api.load('GET /Slider/Get', { query: { kind: 'banner', pageSize: 2 } }),
+    api.load('GET /Product/LastProducts', { query: { pageNumber: 1, pageSize: 10 } }),
+    api.load('GET /Product/SuggestProducts', { query: { pageNumber: 1, pageSize: 10 } }),
   ]);
   return { slides: slides.data, banners: banners.data.slice(0, 2), latest: latest.data.map(toCard), best: best.data.map(toCard) };
 }

@@ -1,5 +1,5 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
-import type { Category, StoreSettings } from '@sorkhab/shared';
+import type { Category } from '@sorkhab/shared';
 import { apiOf } from '../../lib/context';
 import { categoryThumbVariants } from '../../components/CategoryThumb';
 import { AccountEntry } from '../../features/account/AccountEntry';
@@ -24,8 +24,8 @@ function slimCategory(c: Category): MenuCategory {
 export async function loader({ context }: Route.LoaderArgs) {
   const api = apiOf(context);
   const [categories, settings] = await Promise.all([
-    api.load<Category[]>('Category/GetCategories'),
-    api.load<StoreSettings>('Settings'),
+    api.load('GET /Category/GetCategories'),
+    api.load('GET /Settings'),
   ]);
   return { categories: categories.map(slimCategory) as Category[], settings, origin: context.origin };
 }

@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { data, Link } from 'react-router';
-import { toPersianDigits, tomanToRial, type ProductDetail, type ProductListItem } from '@sorkhab/shared';
+import { toPersianDigits, tomanToRial, type ProductDetail } from '@sorkhab/shared';
 import { ChevronEnd } from '../../components/icons';
 import { Img } from '../../components/Img';
 import { Carousel } from '../../components/ui/Carousel';
 import { apiOf } from '../../lib/context';
 import { AddToCart } from '../../features/cart/AddToCart';
 import { categoryHref } from '../../lib/links';
-import type { Paged } from '../../features/catalog/listing.server';
 import { priceView } from '../../features/catalog/price';
 import { galleryOf, optionString, splitAttributes } from '../../features/catalog/product';
 import { ProductCard, toCard } from '../../features/catalog/ProductCard';
@@ -23,10 +22,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) throw data({ reason: 'product' }, { status: 404 });
   const api = apiOf(context);
-  const res = await api.get<ProductDetail>(`Product/ById?id=${id}`);
+  const res = await api.call('GET /Product/ById', { query: { id } });
   if (!res.success) throw data({ reason: 'product' }, { status: res.status === 404 || res.status === 400 ? 404 : 502 });
   const product = res.data;
-  const related = await api.get<Paged<ProductListItem>>(`Product/All?categoryId=${product.categoryId}&pageSize=11&sort=bestselling`);
+  const related = await api.call('GET /Product/All', { query: { categoryId: product.categoryId, pageSize: 11, sort: 'bestselling' } });
   return {
     product,
     related: related.success ? related.data.data.filter((p) => p.id !== id).slice(0, 10).map(toCard) : [],

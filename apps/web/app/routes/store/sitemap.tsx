@@ -1,7 +1,6 @@
-import { MAX_PAGE_SIZE, type Category, type ProductListItem } from '@sorkhab/shared';
+import { MAX_PAGE_SIZE, type Category } from '@sorkhab/shared';
 import { apiOf } from '../../lib/context';
 import { categoryHref } from '../../lib/links';
-import type { Paged } from '../../features/catalog/listing.server';
 import type { Route } from './+types/sitemap';
 
 /** The same page for every visitor: the server may keep it in its page cache (docs/decisions/010-html-page-cache.md). */
@@ -14,13 +13,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const api = apiOf(context);
   const origin = context.origin;
   const [roots, first] = await Promise.all([
-    api.load<Category[]>('Category/GetCategories'),
-    api.load<Paged<ProductListItem>>(`Product/All?pageNumber=1&pageSize=${MAX_PAGE_SIZE}&sort=newest`),
+    api.load('GET /Category/GetCategories'),
+    api.load('GET /Product/All', { query: { pageNumber: 1, pageSize: MAX_PAGE_SIZE, sort: 'newest' } }),
   ]);
   const products = [...first.data];
   const pages = Math.ceil(first.totalCount / MAX_PAGE_SIZE);
   for (let page = 2; page <= pages; page++) {
-    products.push(...(await api.load<Paged<ProductListItem>>(`Product/All?pageNumber=${page}&pageSize=${MAX_PAGE_SIZE}&sort=newest`)).data);
+    products.push(...(await api.load('GET /Product/All', { query: { pageNumber: page, pageSize: MAX_PAGE_SIZE, sort: 'newest' } })).data);
   }
   const urls: string[] = ['/', '/last-products', '/suggest-products', '/contact'];
   const walk = (list: Category[]) => list.forEach((c) => { urls.push(categoryHref(c)); walk(c.children); });

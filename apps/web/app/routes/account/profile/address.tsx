@@ -11,7 +11,7 @@ import type { Route } from './+types/address';
 export const meta = () => [{ title: 'نشانی‌ها | سرخاب' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { addresses: await loadFor<Address[]>(apiOf(context), request, 'Address') };
+  return { addresses: await loadFor(apiOf(context), request, 'GET /Address') };
 }
 
 type AddressIntent = { intent: 'delete'; id: number } | { intent: 'save'; id?: number; draft: AddressDraft };
@@ -20,14 +20,14 @@ type AddressIntent = { intent: 'delete'; id: number } | { intent: 'save'; id?: n
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const body = (await request.json()) as AddressIntent;
   if (body.intent === 'delete') {
-    const res = await browserApi.delete(`Address?id=${body.id}`);
+    const res = await browserApi.call('DELETE /Address', { query: { id: body.id } });
     // A refusal answers 4xx like the other writes (docs/CONVENTIONS.md), so the list is not reloaded for nothing.
     if (!res.success) return data({ ok: false, error: res.error.message, errors: {} as Record<string, string> }, { status: res.status || 400 });
     return { ok: true, error: null, errors: {} as Record<string, string> };
   }
   const { value, errors } = checkDraft(body.draft);
   if (!value) return data({ ok: false, error: null, errors }, { status: 400 });
-  const res = body.id ? await browserApi.put('Address', { ...value, id: body.id }) : await browserApi.post('Address', value);
+  const res = body.id ? await browserApi.call('PUT /Address', { body: { ...value, id: body.id } }) : await browserApi.call('POST /Address', { body: value });
   if (!res.success) return data({ ok: false, error: res.error.message, errors: res.error.fields ?? {} }, { status: res.status || 400 });
   return { ok: true, error: null, errors: {} as Record<string, string> };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { data, useFetcher } from 'react-router';
-import { ProfileUpdateSchema, toPersianDigits, type Customer } from '@sorkhab/shared';
+import { ProfileUpdateSchema, toPersianDigits } from '@sorkhab/shared';
 import { browserApi } from '../../../lib/api';
 import { apiOf } from '../../../lib/context';
 import { loadFor, localMobile } from '../session';
@@ -11,14 +11,14 @@ import { shopperStore } from '../../../features/account/shopper';
 export const meta = () => [{ title: 'اطلاعات حساب | سرخاب' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { me: await loadFor<Customer>(apiOf(context), request, 'Profile') };
+  return { me: await loadFor(apiOf(context), request, 'GET /Profile') };
 }
 
 /** Saves the profile; a refused save returns 400 (no revalidation), a saved one revalidates the page. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const parsed = ProfileUpdateSchema.safeParse(await request.json());
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error.issues), message: null }, { status: 400 });
-  const res = await browserApi.put<Customer>('Profile', parsed.data);
+  const res = await browserApi.call('PUT /Profile', { body: parsed.data });
   if (!res.success) return data({ errors: res.error.fields ?? {}, message: { kind: 'error' as const, text: res.error.message } }, { status: res.status || 400 });
   void shopperStore.refresh();
   return { errors: {}, message: { kind: 'success' as const, text: 'اطلاعات شما ذخیره شد' } };

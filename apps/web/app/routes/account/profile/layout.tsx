@@ -23,7 +23,7 @@ export const PROFILE_LINKS = [
 
 /** Logout: ends the session, refreshes the cart and shopper stores (not loader data), then replaces the page with `/`. */
 export async function clientAction() {
-  await browserApi.post('Auth/Logout');
+  await browserApi.call('POST /Auth/Logout');
   await Promise.all([cartStore.refresh(), shopperStore.refresh()]);
   return replace('/');
 }

@@ -1,5 +1,5 @@
 import { data, Link, useFetcher } from 'react-router';
-import { formatJalaliDateTime, type Order } from '@sorkhab/shared';
+import { formatJalaliDateTime } from '@sorkhab/shared';
 import { browserApi } from '../../../lib/api';
 import { apiOf } from '../../../lib/context';
 import { OrderView } from '../order-view';
@@ -12,12 +12,12 @@ export const meta = () => [{ title: 'جزئیات سفارش | سرخاب' }, { 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id < 1) throw new Response('سفارش پیدا نشد', { status: 404 });
-  return loadFor<Order>(apiOf(context), request, `Order/MineById?id=${id}`);
+  return loadFor(apiOf(context), request, 'GET /Order/MineById', { query: { id } });
 }
 
 /** Starts the payment: the browser leaves for the gateway, or the form shows the Persian refusal. */
 export async function clientAction({ params }: Route.ClientActionArgs) {
-  const res = await browserApi.post<{ paymentUrl: string }>('Order/Pay', { id: Number(params.id) });
+  const res = await browserApi.call('POST /Order/Pay', { body: { id: Number(params.id) } });
   if (!res.success) return data({ error: res.error.message, leaving: false }, { status: res.status || 400 });
   window.location.assign(res.data.paymentUrl);
   return { error: null, leaving: true };

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatJalali, formatToman, toPersianDigits, type Order } from '@sorkhab/shared';
+import { formatJalali, formatToman, toPersianDigits } from '@sorkhab/shared';
 import { Img } from '../../../components/Img';
 import { apiOf } from '../../../lib/context';
 import { loadFor } from '../session';
@@ -10,7 +10,7 @@ export const meta = () => [{ title: 'سفارش‌های من | سرخاب' }, {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
-  return loadFor<{ data: Order[]; page: number; pageSize: number; totalCount: number }>(apiOf(context), request, `Order/Mine?pageNumber=${page}&pageSize=10`);
+  return loadFor(apiOf(context), request, 'GET /Order/Mine', { query: { pageNumber: page, pageSize: 10 } });
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {

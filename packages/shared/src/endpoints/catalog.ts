@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import {
+  AttributeFormSchema, AttributeSchema, AttributeUpdateSchema, BrandFormSchema, BrandSchema, BrandUpdateSchema,
+  CategoryAttributesQuerySchema, CategoryFormSchema, CategorySchema, CategoryUpdateSchema, GalleryImageSchema,
+  GalleryParamsSchema, GalleryUploadSchema, ProductDeleteResultSchema, ProductDetailSchema, ProductFormSchema,
+  ProductListItemSchema, ProductListQuerySchema, ProductOffQuerySchema, ProductRateQuerySchema, ProductUpdateSchema,
+} from '../schemas/catalog.js';
+import { IdQuerySchema, OkDataSchema, PagingQuerySchema, paged } from '../schemas/common.js';
+import { endpointMap } from './define.js';
+
+const categories = { tags: ['categories'] } as const;
+const brands = { tags: ['brands'] } as const;
+const products = { tags: ['products'] } as const;
+const gallery = { tags: ['gallery'] } as const;
+const productList = { ...products, access: 'public', query: PagingQuerySchema, response: paged(ProductListItemSchema) } as const;
+
+export const catalogEndpoints = endpointMap({
+  /* ---------- categories ---------- */
+  'GET /Category/GetCategories': {
+    ...categories, access: 'public', summary: 'The whole category tree, children nested', response: z.array(CategorySchema),
+  },
+  'GET /Category/GetDesendOfLevel': {
+    ...categories, access: 'public', summary: 'Children of a category', query: IdQuerySchema, response: z.array(CategorySchema),
+  },
+  'GET /Category/GetAttByCId': {
+    ...categories, access: 'public', summary: 'Attributes of a category', query: CategoryAttributesQuerySchema, response: z.array(AttributeSchema),
+  },
+  'POST /Category/Create': {
+    ...categories, access: 'admin', summary: 'Create a category (multipart, iconFile)', form: CategoryFormSchema, response: CategorySchema,
+  },
+  'PUT /Category/Update': {
+    ...categories, access: 'admin', summary: 'Update a category (multipart, iconFile)', form: CategoryUpdateSchema, response: CategorySchema,
+  },
+  'DELETE /Category/DeleteCategory': {
+    ...categories, access: 'admin', summary: 'Delete a category (409 while it has children or products)', query: IdQuerySchema, response: OkDataSchema,
+  },
+  'POST /Category/CreateAttribute': {
+    ...categories, access: 'admin', summary: 'Create a category attribute', form: AttributeFormSchema, response: AttributeSchema,
+  },
+  'PUT /Category/UpdateCAttribute': {
+    ...categories, access: 'admin', summary: 'Update a category attribute', form: AttributeUpdateSchema, response: AttributeSchema,
+  },
+  'DELETE /Category/DeleteCAttribute': {
+    ...categories, access: 'admin', summary: 'Delete a category attribute', query: IdQuerySchema, response: OkDataSchema,
+  },
+
+  /* ---------- brands ---------- */
+  'GET /Brand/GetAll': { ...brands, access: 'public', summary: 'All brands with their product counts', response: z.array(BrandSchema) },
+  'POST /Brand/Create': { ...brands, access: 'admin', form: BrandFormSchema, response: BrandSchema },
+  'PUT /Brand/Update': { ...brands, access: 'admin', form: BrandUpdateSchema, response: BrandSchema },
+  'DELETE /Brand/Delete': { ...brands, access: 'admin', query: IdQuerySchema, response: OkDataSchema },
+
+  /* ---------- products ---------- */
+  'GET /Product/LastProducts': { ...productList, summary: 'Newest products' },
+  'GET /Product/SuggestProducts': { ...productList, summary: 'Best sellers' },
+  'GET /Product/PopularProducts': { ...productList, summary: 'Best rated' },
+  'GET /Product/All': {
+    ...productList, summary: 'Listing with filters, sort and Persian-aware search (Title)', query: ProductListQuerySchema,
+  },
+  'GET /Product/ById': {
+    ...products, access: 'public', summary: 'One product with gallery and attributes', query: IdQuerySchema, response: ProductDetailSchema,
+  },
+  'POST /Product/Create': {
+    ...products, access: 'admin', summary: 'Create a product (multipart: ImageFile, Attribute as JSON text)', form: ProductFormSchema, response: ProductDetailSchema,
+  },
+  'PUT /Product/Update': {
+    ...products, access: 'admin', summary: 'Update a product (multipart)', form: ProductUpdateSchema, response: ProductDetailSchema,
+  },
+  'PUT /Product/ProductOff': {
+    ...products, access: 'admin', summary: 'Set the discount percent', query: ProductOffQuerySchema, response: ProductDetailSchema,
+  },
+  'PUT /Product/ProductRate': {
+    ...products, access: 'admin', summary: 'Set the rating (0–5)', query: ProductRateQuerySchema, response: ProductDetailSchema,
+  },
+  'DELETE /Product/Delete': {
+    ...products, access: 'admin', summary: 'Delete a product (hidden instead when it was ever ordered)', query: IdQuerySchema, response: ProductDeleteResultSchema,
+  },
+
+  /* ---------- gallery ---------- */
+  'GET /Gallery/:productId': { ...gallery, access: 'public', params: GalleryParamsSchema, response: z.array(GalleryImageSchema) },
+  'POST /Gallery': {
+    ...gallery, access: 'admin', summary: 'Upload gallery images (multipart: ProductId, ImageFiles…)', form: GalleryUploadSchema, response: z.array(GalleryImageSchema),
+  },
+  'DELETE /Gallery': { ...gallery, access: 'admin', query: IdQuerySchema, response: OkDataSchema },
+});

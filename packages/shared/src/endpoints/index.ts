@@ -1,0 +1,24 @@
+import { cartEndpoints } from './cart.js';
+import { catalogEndpoints } from './catalog.js';
+import { contentEndpoints } from './content.js';
+import { customersEndpoints } from './customers.js';
+import { dashboardEndpoints } from './dashboard.js';
+import { healthEndpoints } from './health.js';
+import { ordersEndpoints } from './orders.js';
+import { usersEndpoints } from './users.js';
+
+export * from './define.js';
+export { cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, ordersEndpoints, usersEndpoints };
+
+/** Every endpoint of the API, by `METHOD /Path` (registered under `/api`). */
+export const endpoints = {
+  ...healthEndpoints,
+  ...catalogEndpoints,
+  ...contentEndpoints,
+  ...usersEndpoints,
+  ...dashboardEndpoints,
+  ...customersEndpoints,
+  ...cartEndpoints,
+  ...ordersEndpoints,
+};
+export type Endpoints = typeof endpoints;
