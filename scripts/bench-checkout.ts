@@ -96,6 +96,7 @@ async function standalone() {
   const { buildApp } = await import('../apps/server/src/app.js');
   const { readConfig } = await import('../apps/server/src/config.js');
   const { categories, products } = await import('../apps/server/src/db/schema/index.js');
+  const { ensureVariants } = await import('../apps/server/src/modules/catalog/variant.service.js');
   const seconds = Number(process.argv[2] ?? 10);
   const shoppers = Number(process.argv[3] ?? 10);
   const port = Number(process.env.BENCH_PORT ?? 4471);
@@ -113,6 +114,7 @@ async function standalone() {
   const [prod] = await db.insert(products).values({
     title: 'کرم آبرسان بنچمارک', alias: 'bench', price: 250000, offPrice: 250000, categoryId: cat!.id, stock: 10_000_000,
   }).returning();
+  await ensureVariants(db); // its stock moves into its one variant, where checkout takes units
   const tokens = await Promise.all(Array.from({ length: shoppers }, (_, i) => loginBySms(base, `98935${String(i).padStart(7, '0')}`, smsFile)));
   const r = await runCheckout({ base, tokens, productIds: [prod!.id], seconds });
   const [left] = await db.select({ stock: products.stock, sold: products.soldCount }).from(products).where(eq(products.id, prod!.id));

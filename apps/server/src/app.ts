@@ -19,6 +19,7 @@ import type { FastifyError } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import { ensureVariants } from './modules/catalog/variant.service.js';
 import { authPlugin, declarePublic } from './lib/auth.js';
 import { ReadCache } from './lib/cache.js';
 import { fromDatabaseError } from './lib/db-errors.js';
@@ -82,7 +83,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   const database = opts.database ?? await openDatabase({
     url: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: config.memoryDb,
   });
-  await runMigrations(database);
+  await runMigrations(database, ensureVariants);
   const cache = new ReadCache(database);
   const uploadsDir = path.resolve(config.DATA_DIR, 'uploads');
   fs.mkdirSync(uploadsDir, { recursive: true });

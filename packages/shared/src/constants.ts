@@ -13,6 +13,8 @@ export const STORE_PAGE_SIZES = [12, 24, 48] as const;
 export const DEFAULT_STORE_PAGE_SIZE = 12;
 export const ADMIN_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
+/** The product lists (LastProducts, SuggestProducts, PopularProducts, All): the spec's own calls ask for 1000 at once. */
+export const MAX_PRODUCT_PAGE_SIZE = 1000;
 export const SLIDER_FETCH_SIZE = 100;
 export const CAROUSEL_BREAKPOINTS = [
   { minWidth: 1024, perView: 5 },

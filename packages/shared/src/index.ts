@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './trust.js';
+export * from './catalog/variants.js';
 export * from './fa/index.js';
 export * from './validation/validator.js';
 export * from './schemas/fields.js';
@@ -14,3 +15,4 @@ export * from './schemas/customers.js';
 export * from './schemas/orders.js';
 export * from './data/iran.js';
 export * from './endpoints/index.js';
+export * from './schemas/variants.js';

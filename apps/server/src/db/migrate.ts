@@ -14,12 +14,18 @@ export const LOCK_KEYS = { migrations: 0x5eed_0002, demoSeed: 0x5eed_0003 } as c
  * an empty database would otherwise both create drizzle's bookkeeping and the tables, and one crashes;
  * with it the second waits and then finds every migration applied.
  */
-export async function runMigrations(database: Database): Promise<void> {
+export async function runMigrations(database: Database, after?: (db: Database['db']) => Promise<unknown>): Promise<void> {
   const opts = { migrationsFolder: MIGRATIONS_DIR };
   // Only the driver in use is loaded.
-  if (database.kind === 'pglite') await (await import('drizzle-orm/pglite/migrator')).migrate(database.db, opts);
-  else {
+  if (database.kind === 'pglite') {
+    await (await import('drizzle-orm/pglite/migrator')).migrate(database.db, opts);
+    await after?.(database.db);
+  } else {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await withAdvisoryLock(database, LOCK_KEYS.migrations, () => migrate(database.db as unknown as NodePgDatabase<typeof schema>, opts));
+    await withAdvisoryLock(database, LOCK_KEYS.migrations, async () => {
+      await migrate(database.db as unknown as NodePgDatabase<typeof schema>, opts);
+      // Data steps that follow a migration (variants for rows from before them) run under the same lock.
+      await after?.(database.db);
+    });
   }
 }

@@ -8,6 +8,37 @@ export function sqlStateOf(err: unknown): string | undefined {
   return undefined;
 }
 
+/** A field (`constraint`, `detail`) of the PostgreSQL error under a driver's or Drizzle's wrapper. */
+function pgFieldOf(err: unknown, name: 'constraint' | 'detail'): string | undefined {
+  for (let e = err as Record<string, unknown> | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (typeof e[name] === 'string') return e[name];
+  }
+  return undefined;
+}
+
+/** The values of a unique violation's detail: `Key (category_id, key)=(5, color) already exists.` → ['5', 'color']. */
+function duplicateValuesOf(err: unknown): string[] {
+  const m = /^Key \(.*\)=\((.*)\) already exists/.exec(pgFieldOf(err, 'detail') ?? '');
+  return m ? m[1]!.split(', ') : [];
+}
+
+/** A category attribute key already used in its category: the service's own check and the unique index say the same. */
+export function attributeKeyTaken(key: string): AppError {
+  const message = key ? `کلید «${key}» در این دسته‌بندی وجود دارد` : 'این کلید در این دسته‌بندی وجود دارد';
+  return new AppError(409, 'CONFLICT', message, { key: message });
+}
+
+/** Unique indexes whose violation has its own message (the index name → the answer, from the duplicated values). */
+const UNIQUE_VIOLATIONS = new Map<string, (values: string[]) => AppError>([
+  ['category_attributes_key_uq', ([, key]) => attributeKeyTaken(key ?? '')],
+]);
+
+/** A unique violation of an index that has its own message (with its fields), else undefined. */
+export function namedUniqueViolation(err: unknown): AppError | undefined {
+  if (sqlStateOf(err) !== '23505') return undefined;
+  return UNIQUE_VIOLATIONS.get(pgFieldOf(err, 'constraint') ?? '')?.(duplicateValuesOf(err));
+}
+
 /**
  * Database errors a request can cause, as the answer the shopper or admin should see: constraint
  * violations are 409 (two writers raced, or the row is still in use), bad values 400. The one place
@@ -18,7 +49,7 @@ export function fromDatabaseError(err: unknown): AppError | undefined {
   if (!state) return undefined;
   switch (state) {
     case '23505':
-      return new AppError(409, 'CONFLICT', 'موردی با همین مشخصات از قبل ثبت شده است؛ مقدار دیگری انتخاب کنید');
+      return namedUniqueViolation(err) ?? new AppError(409, 'CONFLICT', 'موردی با همین مشخصات از قبل ثبت شده است؛ مقدار دیگری انتخاب کنید');
     case '23503':
       return new AppError(409, 'IN_USE', 'این مورد به اطلاعات دیگری (مانند سفارش‌ها) وابسته است و این تغییر ممکن نیست');
     case '23P01':

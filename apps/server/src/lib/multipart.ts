@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_UPLOAD_BYTES } from '@sorkhab/shared';
+import { MAX_UPLOAD_BYTES, toPersianDigits } from '@sorkhab/shared';
 import { AppError } from './errors.js';
 
 export interface UploadedFile {
@@ -14,7 +14,7 @@ export interface FormData {
 }
 
 const tooLarge = () =>
-  new AppError(413, 'PAYLOAD_TOO_LARGE', `حجم هر تصویر باید حداکثر ${5} مگابایت باشد`);
+  new AppError(413, 'PAYLOAD_TOO_LARGE', `حجم هر تصویر باید حداکثر ${toPersianDigits(MAX_UPLOAD_BYTES / (1024 * 1024))} مگابایت باشد`);
 
 /**
  * Reads a multipart form (or a JSON / urlencoded body, so scripts may send either) into fields
@@ -45,7 +45,7 @@ export async function readForm(request: FastifyRequest, maxFiles = 20): Promise<
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT') throw new AppError(413, 'PAYLOAD_TOO_LARGE', `حداکثر ${maxFiles} تصویر در هر بار مجاز است`);
+    if (code === 'FST_FILES_LIMIT') throw new AppError(413, 'PAYLOAD_TOO_LARGE', `حداکثر ${toPersianDigits(maxFiles)} تصویر در هر بار مجاز است`);
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'تعداد فیلدهای فرم بیش از حد مجاز است');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'قالب فرم ارسالی پشتیبانی نمی‌شود');
     throw new AppError(400, 'BAD_MULTIPART', 'فرم ارسالی ناقص یا خراب است؛ دوباره ارسال کنید');

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { brands, categories, categoryAttributes, galleryImages, products, slides } from '../db/schema/index.js';
 import { sanitizeDescription } from '../modules/catalog/sanitize.js';
 import { searchTextOf } from '../modules/catalog/product.service.js';
+import { ensureVariants } from '../modules/catalog/variant.service.js';
 import { processImage, recordImage, UploadBatch, type StoredImage } from '../modules/media/media.service.js';
 import type { Storage } from '../modules/media/storage.js';
 import { imageId, LEAVES, planProducts, type ImageKey } from './generate.js';
@@ -224,6 +225,8 @@ export async function seedCatalogue(target: SeedTarget, opts: SeedOptions = {}):
         for (const g of chunks(gallery)) await tx.insert(galleryImages).values(g);
         galleryCount += gallery.length;
       }
+      // Every product's stock lives in its variants (one per colour, or one without values).
+      await ensureVariants(tx);
 
       await tx.insert(slides).values(SLIDES.map((s, i) => ({
         kind: s.kind, title: s.headline, imageUri: uri(`s:${i}`), link: `/product-list?category=${encodeURIComponent(TREE[s.root]!.title)}`,
@@ -249,20 +252,20 @@ export async function seedCatalogue(target: SeedTarget, opts: SeedOptions = {}):
 }
 
 const ATTRS: Record<Group, { title: string; key: string; type: 'string' | 'array' | 'object' | 'color' }[]> = {
-  face: [{ title: 'نوع پوست', key: 'skinType', type: 'string' }, { title: 'ماندگاری', key: 'longevity', type: 'string' }],
+  face: [{ title: 'نوع پوست', key: 'skin_type', type: 'string' }, { title: 'ماندگاری', key: 'longevity', type: 'string' }],
   eye: [{ title: 'ضد آب', key: 'waterproof', type: 'string' }, { title: 'ماندگاری', key: 'longevity', type: 'string' }],
   lip: [{ title: 'بافت', key: 'finish', type: 'string' }, { title: 'ماندگاری', key: 'longevity', type: 'string' }],
-  nail: [{ title: 'حجم', key: 'volume', type: 'string' }, { title: 'زمان خشک شدن', key: 'dryTime', type: 'string' }],
-  skin: [{ title: 'نوع پوست', key: 'skinType', type: 'string' }, { title: 'فاقد پارابن', key: 'parabenFree', type: 'string' }],
-  hair: [{ title: 'نوع مو', key: 'hairType', type: 'string' }, { title: 'فاقد سولفات', key: 'sulfateFree', type: 'string' }],
+  nail: [{ title: 'حجم', key: 'volume', type: 'string' }, { title: 'زمان خشک شدن', key: 'dry_time', type: 'string' }],
+  skin: [{ title: 'نوع پوست', key: 'skin_type', type: 'string' }, { title: 'فاقد پارابن', key: 'paraben_free', type: 'string' }],
+  hair: [{ title: 'نوع مو', key: 'hair_type', type: 'string' }, { title: 'فاقد سولفات', key: 'sulfate_free', type: 'string' }],
   perfume: [{ title: 'غلظت', key: 'concentration', type: 'string' }, { title: 'گروه بویایی', key: 'olfactory', type: 'string' }],
   body: [{ title: 'مناسب برای', key: 'gender', type: 'string' }, { title: 'رایحه', key: 'scent', type: 'string' }],
   oral: [{ title: 'ویژگی', key: 'feature', type: 'string' }, { title: 'طعم', key: 'flavour', type: 'string' }],
-  shave: [{ title: 'مناسب برای', key: 'skinType', type: 'string' }, { title: 'رایحه', key: 'scent', type: 'string' }],
+  shave: [{ title: 'مناسب برای', key: 'skin_type', type: 'string' }, { title: 'رایحه', key: 'scent', type: 'string' }],
 };
 
-/** The attributes a leaf category offers the admin's product form. */
-function attributesOf(leaf: Leaf) {
+/** The attributes a leaf category offers the admin's product form (keys: latin snake_case, unique in the leaf). */
+export function attributesOf(leaf: Leaf) {
   const out = [...ATTRS[leaf.group]];
   if (leaf.palette) out.unshift({ title: 'رنگ', key: 'color', type: 'color' });
   if (leaf.option) out.unshift({ title: leaf.option.title, key: 'volume', type: leaf.option.select === 1 ? 'array' : 'object' });

@@ -1,13 +1,11 @@
 import type { Category } from '@sorkhab/shared';
 
 /**
- * Category links as the spec has them: a top-level category carries its id in `brand`
- * (/product-list?category={title}&brand={id}); second- and third-level ones only their title.
+ * A category's link: the spec's /product-list?category={title}&brand={id}, with the id at every level
+ * (`brand` holds a category id), so two categories that share a title each open their own listing.
  */
-export function categoryHref(cat: Pick<Category, 'id' | 'title' | 'parentId'>): string {
-  const q = new URLSearchParams({ category: cat.title });
-  if (cat.parentId === null) q.set('brand', String(cat.id));
-  return `/product-list?${q}`;
+export function categoryHref(cat: Pick<Category, 'id' | 'title'>): string {
+  return `/product-list?${new URLSearchParams({ category: cat.title, brand: String(cat.id) })}`;
 }
 
 export const productHref = (id: number) => `/product/${id}`;

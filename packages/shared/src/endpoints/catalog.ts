@@ -5,14 +5,16 @@ import {
   GalleryParamsSchema, GalleryUploadSchema, ProductDeleteResultSchema, ProductDetailSchema, ProductFormSchema,
   ProductListItemSchema, ProductListQuerySchema, ProductOffQuerySchema, ProductRateQuerySchema, ProductUpdateSchema,
 } from '../schemas/catalog.js';
-import { IdQuerySchema, OkDataSchema, PagingQuerySchema, paged } from '../schemas/common.js';
+import { IdQuerySchema, OkDataSchema, ProductPagingQuerySchema, paged } from '../schemas/common.js';
+import { ProductDraftSchema, ProductIdSchema, ProductStatusSchema } from '../schemas/variants.js';
 import { endpointMap } from './define.js';
 
 const categories = { tags: ['categories'] } as const;
 const brands = { tags: ['brands'] } as const;
 const products = { tags: ['products'] } as const;
 const gallery = { tags: ['gallery'] } as const;
-const productList = { ...products, access: 'public', query: PagingQuerySchema, response: paged(ProductListItemSchema) } as const;
+const ProductAdminListQuerySchema = ProductListQuerySchema.extend({ status: ProductStatusSchema.optional() });
+const productList = { ...products, access: 'public', query: ProductPagingQuerySchema, response: paged(ProductListItemSchema) } as const;
 
 export const catalogEndpoints = endpointMap({
   /* ---------- categories ---------- */
@@ -71,6 +73,19 @@ export const catalogEndpoints = endpointMap({
   },
   'PUT /Product/ProductRate': {
     ...products, access: 'admin', summary: 'Set the rating (0–5)', query: ProductRateQuerySchema, response: ProductDetailSchema,
+  },
+  'GET /Product/Admin': {
+    ...products, access: 'admin', summary: 'The admin\'s product table: the listing\'s filters, drafts included (status: draft | published)',
+    query: ProductAdminListQuerySchema, response: paged(ProductListItemSchema),
+  },
+  'GET /Product/AdminById': {
+    ...products, access: 'admin', summary: 'One product as the admin edits it (drafts too)', query: IdQuerySchema, response: ProductDetailSchema,
+  },
+  'PUT /Product/SetDraft': {
+    ...products, access: 'admin', summary: 'Publish a draft, or take a product back to draft', body: ProductDraftSchema, response: ProductDetailSchema,
+  },
+  'POST /Product/Duplicate': {
+    ...products, access: 'admin', summary: 'Copy a product as a new draft (no stock, no SKUs)', body: ProductIdSchema, response: ProductDetailSchema,
   },
   'DELETE /Product/Delete': {
     ...products, access: 'admin', summary: 'Delete a product (hidden instead when it was ever ordered)', query: IdQuerySchema, response: ProductDeleteResultSchema,

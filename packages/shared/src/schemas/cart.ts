@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_CART_QUANTITY } from '../constants.js';
-import { id, int, optionalText, text } from './fields.js';
+import { id, int, optionalId, optionalText, text } from './fields.js';
 import { ImageVariantSchema } from './catalog.js';
 
 /* ---------- cart (guests by the `sorkhab_cart` cookie, customers by session) ---------- */
@@ -12,7 +12,8 @@ export const CartItemSchema = z.object({
   title: z.string(),
   imageUri: z.string().nullable(),
   imageVariants: z.array(ImageVariantSchema),
-  /** The chosen colour/option name, or null. */
+  /** The variant bought, and its label («صورتی / ۵۰ میلی‌لیتر»), or null for a product without options. */
+  variantId: z.number(),
   option: z.string().nullable(),
   unitPrice: z.number(),
   quantity: z.number(),
@@ -40,7 +41,9 @@ export const CartAddSchema = z.object({
   productId: id('محصول'),
   quantity: z.preprocess((v) => (v === undefined || v === '' || v === null ? 1 : v),
     int('تعداد', { min: 1, max: MAX_CART_QUANTITY })),
-  option: optionalText('گزینه', 100),
+  /** The variant to buy; a product with options must name one (or its label as `option`, as the spec's clients do). */
+  variantId: optionalId('ترکیب'),
+  option: optionalText('گزینه', 300),
 });
 export type CartAdd = z.infer<typeof CartAddSchema>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ATTRIBUTE_TYPES, PRODUCT_SORTS } from '../constants.js';
-import { PagingQuerySchema } from './common.js';
+import { ProductPagingQuerySchema } from './common.js';
 import { id, int, num, optionalBool, optionalId, optionalInt, optionalText, text } from './fields.js';
+import { OptionGroupSchema, VariantSchema, VariantsJsonSchema } from './variants.js';
 
 /* ---------- categories ---------- */
 export const CategoryFormSchema = z.object({
@@ -37,10 +38,16 @@ export const CategorySchema: z.ZodType<Category> = z.lazy(() =>
   }),
 );
 
+/** A category attribute's key: latin snake_case (`skin_type`), at most 50 characters, unique within its category. */
+export const ATTRIBUTE_KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
+const attributeKey = text('کلید', 50).refine((v) => v === '' || ATTRIBUTE_KEY_PATTERN.test(v), {
+  message: 'کلید باید لاتین و به شکل snake_case باشد: با حرف کوچک انگلیسی شروع شود و فقط حروف کوچک انگلیسی، رقم و _ داشته باشد (مانند skin_type)',
+});
+
 export const AttributeFormSchema = z.object({
   id: optionalId('شناسه ویژگی'),
   title: text('عنوان', 100),
-  key: text('کلید', 100),
+  key: attributeKey,
   type: z.enum(ATTRIBUTE_TYPES, { error: 'نوع باید یکی از string، array، object یا color باشد' }),
   categoryId: id('دسته‌بندی'),
 });
@@ -104,7 +111,12 @@ export const ProductFormSchema = z.object({
   description: text('توضیحات', 100_000),
   categoryId: id('دسته‌بندی'),
   brandId: optionalId('برند'),
+  /** A product without options; with options, the stock is each variant's (`variants`). */
   stock: optionalInt('موجودی', { min: 0, max: 1_000_000 }),
+  /** JSON text: every combination that exists, with its stock, price, SKU (schemas/variants.ts). */
+  variants: VariantsJsonSchema,
+  /** Saved but not shown on the storefront until published. Omitted: published (the spec's clients). */
+  isDraft: optionalBool('پیش‌نویس'),
 });
 export type ProductForm = z.infer<typeof ProductFormSchema>;
 export const ProductUpdateSchema = ProductFormSchema.extend({ id: id('شناسه محصول') });
@@ -118,7 +130,7 @@ const csvIds = z.preprocess((v) => {
   return list.map((x) => Number(String(x).trim()));
 }, z.array(z.number({ error: 'شناسه برند نامعتبر است' }).int('شناسه برند نامعتبر است').positive('شناسه برند نامعتبر است'), { error: 'شناسه برندها نامعتبر است' }).max(50, 'حداکثر ۵۰ برند را می‌توان با هم انتخاب کرد').optional());
 
-export const ProductListQuerySchema = PagingQuerySchema.extend({
+export const ProductListQuerySchema = ProductPagingQuerySchema.extend({
   categoryTitle: optionalText('دسته‌بندی', 200),
   categoryId: optionalId('دسته‌بندی'),
   title: optionalText('عبارت جستجو', 200),
@@ -138,7 +150,7 @@ export const ProductListItemSchema = z.object({
   imageVariants: z.array(ImageVariantSchema), price: z.number(), offPrice: z.number(),
   offPersent: z.number(), hasOff: z.boolean(), rate: z.number(), tags: z.string(),
   brand: z.object({ id: z.number(), title: z.string() }).nullable(), categoryId: z.number(),
-  categoryDescs: z.string(), stock: z.number(),
+  categoryDescs: z.string(), stock: z.number(), isDraft: z.boolean(),
 });
 export type ProductListItem = z.infer<typeof ProductListItemSchema>;
 
@@ -150,6 +162,9 @@ export const ProductDetailSchema = ProductListItemSchema.extend({
   categoryPath: z.array(z.object({ id: z.number(), title: z.string() })),
   gallery: z.array(z.object({ id: z.number(), imageUri: z.string(), filename: z.string(), imageVariants: z.array(ImageVariantSchema) })),
   soldCount: z.number(),
+  /** The option groups (from the selectable attribute entries) and the combinations that exist. */
+  options: z.array(OptionGroupSchema),
+  variants: z.array(VariantSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../constants.js';
+import { MAX_PAGE_SIZE, MAX_PRODUCT_PAGE_SIZE } from '../constants.js';
 import { id, int } from './fields.js';
 
 export const ErrorSchema = z.object({
@@ -16,11 +16,19 @@ export const ErrorEnvelopeSchema = z.object({ success: z.literal(false), data: z
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), page: z.number(), pageSize: z.number(), totalCount: z.number() });
 
+const pageSize = (max: number) => z.preprocess((v) => (v === '' ? undefined : v), int('اندازه صفحه', { min: 1, max }).optional());
+
 export const PagingQuerySchema = z.object({
   pageNumber: z.preprocess((v) => (v === '' ? undefined : v), int('شماره صفحه', { min: 1, max: 1_000_000 }).optional()),
-  pageSize: z.preprocess((v) => (v === '' ? undefined : v), int('اندازه صفحه', { min: 1, max: MAX_PAGE_SIZE }).optional()),
+  pageSize: pageSize(MAX_PAGE_SIZE),
 });
 export type PagingQuery = z.infer<typeof PagingQuerySchema>;
+
+/**
+ * Paging of the product lists: up to 1000 a page, since the spec's own calls send
+ * `Product/LastProducts?PageNumber=1&PageSize=1000` (cached, index-backed answers). Other lists keep 100.
+ */
+export const ProductPagingQuerySchema = PagingQuerySchema.extend({ pageSize: pageSize(MAX_PRODUCT_PAGE_SIZE) });
 
 export const IdQuerySchema = z.object({ id: id() });
 export const IdParamSchema = z.object({ id: id() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OTP_CODE_LENGTH } from '../constants.js';
-import { toLatinDigits } from '../fa/digits.js';
+import { toLatinDigits, toPersianDigits } from '../fa/digits.js';
 import { requiredMessage } from '../validation/validator.js';
 import { email, id, mobile, text } from './fields.js';
 
@@ -13,7 +13,7 @@ export const VerifyCodeSchema = z.object({
   mobile: mobile(),
   code: z.preprocess((v) => (typeof v === 'string' || typeof v === 'number' ? toLatinDigits(String(v)).trim() : v),
     z.string({ error: requiredMessage('کد تأیید') }).min(1, requiredMessage('کد تأیید'))
-      .regex(new RegExp(`^\\d{${OTP_CODE_LENGTH}}$`), `کد تأیید باید ${OTP_CODE_LENGTH} رقم باشد`)).meta({ title: 'کد تأیید' }),
+      .regex(new RegExp(`^\\d{${OTP_CODE_LENGTH}}$`), `کد تأیید باید ${toPersianDigits(OTP_CODE_LENGTH)} رقم باشد`)).meta({ title: 'کد تأیید' }),
 });
 export type VerifyCode = z.infer<typeof VerifyCodeSchema>;
 
@@ -54,11 +54,21 @@ export const postalCode = (title = 'کد پستی') =>
   z.preprocess(digitsOnly, z.string({ error: requiredMessage(title) }).min(1, requiredMessage(title))
     .regex(/^\d{10}$/, `${title} باید ۱۰ رقم باشد`)).meta({ title });
 
+/**
+ * A place name in Persian letters (a listed city or a village the list does not have): spaces and ZWNJ between words,
+ * and ( ) - . ، allowed; Arabic ي/ك become ی/ک and repeated spaces one. Whether the province is one of the 31 is
+ * checked on the server (checkPlace), which keeps the city list out of every bundle that imports these schemas.
+ */
+const placeName = (title: string, len: number) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s+/g, ' ') : v), text(title, len)
+    .refine((s) => /^[\p{Script=Arabic}\u200c ()\-.،]+$/u.test(s) && /\p{L}/u.test(s), `${title} را با حروف فارسی بنویسید`))
+    .meta({ title });
+
 export const AddressFormSchema = z.object({
   firstname: text('نام', 100),
   lastname: text('نام خانوادگی', 100),
   province: text('استان', 50),
-  city: text('شهر', 50),
+  city: placeName('شهر', 50),
   address: text('نشانی', 500),
   postalCode: postalCode(),
   mobile: mobile(),

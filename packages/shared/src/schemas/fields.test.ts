@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bool, id, int, mobile, optionalMobile, text } from './fields.js';
+import { bool, digitText, id, int, num, mobile, optionalDigitText, optionalMobile, text } from './fields.js';
+import { CartSetQuantitySchema } from './cart.js';
+import { PagingQuerySchema } from './common.js';
+import { nationalCode, postalCode, VerifyCodeSchema } from './customers.js';
+import { DiscountFormSchema, DiscountListQuerySchema, OrderAdminQuerySchema, TrackQuerySchema } from './orders.js';
 
 const issue = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
@@ -35,11 +39,30 @@ describe('text', () => {
   it('uses the validator messages with the field\'s own len', () => {
     expect(issue(text('عنوان', 5).safeParse(''))).toBe('عنوان الزامی است');
     expect(issue(text('عنوان', 5).safeParse(undefined))).toBe('عنوان الزامی است');
-    expect(issue(text('عنوان', 5).safeParse('abcdef'))).toBe('عنوان باید حداکثر 5 کاراکتر باشد');
+    expect(issue(text('عنوان', 5).safeParse('abcdef'))).toBe('عنوان باید حداکثر ۵ کاراکتر باشد');
   });
 
   it('trims and turns Arabic yeh/kaf into Persian', () => {
     expect(text('عنوان', 50).parse('  كرم مرطوب كننده ي  ')).toBe('کرم مرطوب کننده ی');
+  });
+
+  it('keeps the digits a person wrote in plain text', () => {
+    expect(text('نشانی', 50).parse('پلاک ۱۲')).toBe('پلاک ۱۲');
+  });
+});
+
+describe('digitText', () => {
+  it('turns Persian and Arabic-Indic digits into Latin (an order number as the site prints it)', () => {
+    expect(digitText('شماره سفارش', 20).parse('۲۷۹۸۸۹۶۵')).toBe('27988965');
+    expect(digitText('شماره سفارش', 20).parse('٢٧٩٨٨٩٦٥')).toBe('27988965');
+    expect(digitText('شماره سفارش', 20).parse(' 27988965 ')).toBe('27988965');
+    expect(optionalDigitText('جستجو', 50).parse('سفارش ۱۲۳')).toBe('سفارش 123');
+    expect(optionalDigitText('جستجو', 50).parse(undefined)).toBeUndefined();
+  });
+
+  it('answers the same Persian messages as text', () => {
+    expect(issue(digitText('شماره سفارش', 20).safeParse(''))).toBe('شماره سفارش الزامی است');
+    expect(issue(digitText('شماره سفارش', 3).safeParse('۱۲۳۴'))).toBe('شماره سفارش باید حداکثر ۳ کاراکتر باشد');
   });
 });
 
@@ -49,13 +72,25 @@ describe('int', () => {
     expect(int('قیمت').parse('1,250,000')).toBe(1250000);
   });
 
+  it('reads Arabic-Indic digits and the Arabic thousands separator', () => {
+    expect(int('تعداد').parse('٣')).toBe(3);
+    expect(int('قیمت').parse('١٢٣٬٠٠٠')).toBe(123000);
+    expect(num('امتیاز').parse('۴')).toBe(4);
+  });
+
   it('answers Persian messages for a non-number, a fraction and bounds', () => {
     const price = int('قیمت', { min: 0, max: 100 });
     expect(issue(price.safeParse('abc'))).toBe('قیمت باید عدد باشد');
     expect(issue(price.safeParse('1.5'))).toBe('قیمت باید عدد صحیح باشد');
-    expect(issue(price.safeParse('-1'))).toBe('قیمت باید حداقل 0 باشد');
-    expect(issue(price.safeParse('101'))).toBe('قیمت باید حداکثر 100 باشد');
+    expect(issue(price.safeParse('-1'))).toBe('قیمت باید حداقل ۰ باشد');
+    expect(issue(price.safeParse('101'))).toBe('قیمت باید حداکثر ۱۰۰ باشد');
     expect(issue(price.safeParse(undefined))).toBe('قیمت الزامی است');
+  });
+
+  it('prints large bounds grouped, in Persian digits', () => {
+    expect(issue(int('قیمت', { max: 10_000_000_000 }).safeParse('1e11'))).toBe('قیمت باید حداکثر ۱۰٬۰۰۰٬۰۰۰٬۰۰۰ باشد');
+    expect(issue(id().safeParse('2147483648'))).toBe('شناسه باید حداکثر ۲٬۱۴۷٬۴۸۳٬۶۴۷ باشد');
+    expect(issue(num('امتیاز', { min: 0, max: 5 }).safeParse('5.5'))).toBe('امتیاز باید حداکثر ۵ باشد');
   });
 });
 
@@ -74,5 +109,44 @@ describe('bool', () => {
     expect([b.parse('true'), b.parse('1'), b.parse('on'), b.parse('false'), b.parse('0'), b.parse(''), b.parse(true)])
       .toEqual([true, true, true, false, false, false, true]);
     expect(issue(b.safeParse('maybe'))).toBe('فعال باید درست یا نادرست باشد');
+  });
+});
+
+describe('every field a person types digits into', () => {
+  const FA = '۰۱۲۳۴۵۶۷۸۹';
+  const AR = '٠١٢٣٤٥٦٧٨٩';
+  const as = (latin: string, digits: string) => latin.replace(/[0-9]/g, (d) => digits[Number(d)]!);
+  const spellings = (latin: string) => [latin, as(latin, FA), as(latin, AR)];
+
+  it('order tracking: the number and the mobile', () => {
+    for (const number of spellings('27988965')) {
+      for (const m of spellings('09121234567')) expect(TrackQuerySchema.parse({ number, mobile: m })).toEqual({ number: '27988965', mobile: '989121234567' });
+    }
+  });
+
+  it('login: the mobile and the code', () => {
+    for (const code of spellings('1234')) expect(VerifyCodeSchema.parse({ mobile: as('09121234567', FA), code }).code).toBe('1234');
+    expect(issue(VerifyCodeSchema.safeParse({ mobile: '09121234567', code: '۱۲۳' }))).toBe('کد تأیید باید ۴ رقم باشد');
+  });
+
+  it('profile and address: national code and postal code', () => {
+    for (const code of spellings('0013542419')) expect(nationalCode().parse(code)).toBe('0013542419');
+    for (const code of spellings('1234567890')) expect(postalCode().parse(code)).toBe('1234567890');
+    expect(postalCode().parse('۱۲۳۴۵-۶۷۸۹۰')).toBe('1234567890');
+    expect(issue(postalCode().safeParse('۱۲۳'))).toBe('کد پستی باید ۱۰ رقم باشد');
+  });
+
+  it('cart: quantities', () => {
+    for (const q of spellings('3')) expect(CartSetQuantitySchema.parse({ itemId: as('12', FA), quantity: q })).toEqual({ itemId: 12, quantity: 3 });
+    expect(issue(CartSetQuantitySchema.safeParse({ itemId: 1, quantity: '۱۱' }))).toBe('تعداد باید حداکثر ۱۰ باشد');
+  });
+
+  it('admin: discount codes and amounts, order and discount searches, paging', () => {
+    const d = DiscountFormSchema.parse({ code: 'yalda۱۴۰۵', kind: 'fixed', value: '۵۰٬۰۰۰', minOrder: '٢٠٠٠٠٠', usageLimit: '۱۰' });
+    expect(d).toMatchObject({ code: 'YALDA1405', value: 50000, minOrder: 200000, usageLimit: 10 });
+    expect(issue(DiscountFormSchema.safeParse({ code: 'OFF', kind: 'fixed', value: '۰' }))).toBe('مقدار تخفیف باید حداقل ۱ باشد');
+    expect(OrderAdminQuerySchema.parse({ search: '۲۷۹۸۸۹۶۵', pageNumber: '۲' })).toMatchObject({ search: '27988965', pageNumber: 2 });
+    expect(DiscountListQuerySchema.parse({ search: 'off۱۰' }).search).toBe('off10');
+    expect(issue(PagingQuerySchema.safeParse({ pageSize: '۱۰۰۱' }))).toMatch(/^اندازه صفحه باید حداکثر [۰-۹٬]+ باشد$/);
   });
 });

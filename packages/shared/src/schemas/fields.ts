@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toLatinDigits } from '../fa/digits.js';
 import { normalizePersianText } from '../fa/normalize.js';
-import { maxLenMessage, requiredMessage } from '../validation/validator.js';
+import { maxLenMessage, maxMessage, minMessage, requiredMessage } from '../validation/validator.js';
 
 // In a browser, zod must not probe `new Function('')` for its fast path: under the shop's CSP (no 'unsafe-eval') the
 // caught probe is still reported as a violation. Every schema module imports this one first, so this runs before
@@ -10,7 +10,7 @@ if (typeof document !== 'undefined') z.config({ jitless: true });
 
 /**
  * Field builders that carry the Persian title of each field, so every 400 says
- * "<title> الزامی است" / "<title> باید حداکثر {len} کاراکتر باشد" like the shared validator.
+ * "<title> الزامی است" / "<title> باید حداکثر {len} کاراکتر باشد" like the shared validator (numbers in Persian digits).
  */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -26,6 +26,12 @@ export const optionalText = (title: string, len: number) =>
     z.string({ error: `${title} باید متن باشد` }).max(len, maxLenMessage(title, len)).optional(),
   ).meta({ title });
 
+const latinDigits = (v: unknown) => (typeof v === 'string' ? toLatinDigits(v) : v);
+
+/** Text a person types digits into (an order number, a search by number): Persian and Arabic-Indic digits become Latin. */
+export const digitText = (title: string, len: number) => z.preprocess(latinDigits, text(title, len)).meta({ title });
+export const optionalDigitText = (title: string, len: number) => z.preprocess(latinDigits, optionalText(title, len)).meta({ title });
+
 const toNumber = (v: unknown) => {
   if (typeof v === 'string') {
     const s = toLatinDigits(v).replace(/[,٬،\s]/g, '');
@@ -38,8 +44,8 @@ const toNumber = (v: unknown) => {
 export const int = (title: string, opts: { min?: number; max?: number } = {}) => {
   let n = z.number({ error: (iss) => (iss.input === undefined ? requiredMessage(title) : `${title} باید عدد باشد`) })
     .int(`${title} باید عدد صحیح باشد`);
-  if (opts.min !== undefined) n = n.min(opts.min, `${title} باید حداقل ${opts.min} باشد`);
-  if (opts.max !== undefined) n = n.max(opts.max, `${title} باید حداکثر ${opts.max} باشد`);
+  if (opts.min !== undefined) n = n.min(opts.min, minMessage(title, opts.min));
+  if (opts.max !== undefined) n = n.max(opts.max, maxMessage(title, opts.max));
   return z.preprocess(toNumber, n).meta({ title });
 };
 
@@ -47,8 +53,8 @@ export const int = (title: string, opts: { min?: number; max?: number } = {}) =>
 export const num = (title: string, opts: { min?: number; max?: number } = {}) => {
   let n = z.number({ error: (iss) => (iss.input === undefined ? requiredMessage(title) : `${title} باید عدد باشد`) })
     .finite(`${title} باید عدد باشد`);
-  if (opts.min !== undefined) n = n.min(opts.min, `${title} باید حداقل ${opts.min} باشد`);
-  if (opts.max !== undefined) n = n.max(opts.max, `${title} باید حداکثر ${opts.max} باشد`);
+  if (opts.min !== undefined) n = n.min(opts.min, minMessage(title, opts.min));
+  if (opts.max !== undefined) n = n.max(opts.max, maxMessage(title, opts.max));
   return z.preprocess(toNumber, n).meta({ title });
 };
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PagingQuerySchema } from './common.js';
 import { AddressFormSchema } from './customers.js';
-import { id, int, mobile, optionalBool, optionalId, optionalInt, optionalText, text } from './fields.js';
+import { toLatinDigits } from '../fa/digits.js';
+import { digitText, id, int, mobile, optionalBool, optionalDigitText, optionalId, optionalInt, optionalText } from './fields.js';
 
 /* ---------- discount codes (admin) ---------- */
 export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
@@ -10,7 +11,7 @@ const optionalDate = (title: string) =>
     z.coerce.date({ error: `${title} باید تاریخ معتبر باشد` }).optional()).meta({ title });
 
 const DiscountBaseSchema = z.object({
-  code: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  code: z.preprocess((v) => (typeof v === 'string' ? toLatinDigits(v).trim().toUpperCase() : v),
     z.string({ error: 'کد الزامی است' }).min(3, 'کد باید دست‌کم ۳ کاراکتر باشد').max(50, 'کد باید حداکثر ۵۰ کاراکتر باشد')
       .regex(/^[A-Z0-9_-]+$/, 'کد فقط می‌تواند حروف لاتین، رقم، خط تیره و زیرخط داشته باشد')),
   kind: z.enum(DISCOUNT_KINDS, { error: 'نوع تخفیف باید percent یا fixed باشد' }),
@@ -31,7 +32,7 @@ export const DiscountSchema = z.object({
   createdAt: z.string(),
 });
 export type Discount = z.infer<typeof DiscountSchema>;
-export const DiscountListQuerySchema = PagingQuerySchema.extend({ search: optionalText('جستجو', 50) });
+export const DiscountListQuerySchema = PagingQuerySchema.extend({ search: optionalDigitText('جستجو', 50) });
 
 /* ---------- orders ---------- */
 export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'paid_unfulfillable', 'refunded'] as const;
@@ -112,7 +113,7 @@ export const OrderAdminQuerySchema = PagingQuerySchema.extend({
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ORDER_STATUSES, { error: 'وضعیت نامعتبر است' }).optional()),
   from: optionalDate('از تاریخ'),
   to: optionalDate('تا تاریخ'),
-  search: optionalText('جستجو', 50),
+  search: optionalDigitText('جستجو', 50),
 });
 export const SetOrderStatusSchema = z.object({
   id: id('سفارش'),
@@ -122,7 +123,8 @@ export const SetOrderStatusSchema = z.object({
   /** Kept in the audit log, e.g. how a refund was made. */
   note: optionalText('یادداشت', 500),
 });
-export const TrackQuerySchema = z.object({ number: text('شماره سفارش', 20), mobile: mobile() });
+/** The number as the site prints it (Persian digits) or typed in Latin or Arabic-Indic digits. */
+export const TrackQuerySchema = z.object({ number: digitText('شماره سفارش', 20), mobile: mobile() });
 
 export const PaymentCallbackQuerySchema = z.object({
   authority: z.string().max(100).optional(),

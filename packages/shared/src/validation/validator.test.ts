@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maxLenMessage, requiredMessage, validateField, validateFields } from './validator.js';
+import { maxLenMessage, maxMessage, messageNumber, minMessage, requiredMessage, validateField, validateFields } from './validator.js';
 
 describe('validateFields', () => {
   it('reports a missing required field with "<title> الزامی است"', () => {
@@ -21,7 +21,7 @@ describe('validateFields', () => {
   it('uses the field\'s own len, not a fixed 50', () => {
     const long = 'ا'.repeat(60);
     expect(validateField({ title: 'توضیحات', filed: long, validation: { len: 100 } })).toBeNull();
-    expect(validateField({ title: 'عنوان', filed: 'ا'.repeat(11), validation: { len: 10 } })).toBe('عنوان باید حداکثر 10 کاراکتر باشد');
+    expect(validateField({ title: 'عنوان', filed: 'ا'.repeat(11), validation: { len: 10 } })).toBe('عنوان باید حداکثر ۱۰ کاراکتر باشد');
   });
 
   it('allows exactly len characters and refuses len + 1', () => {
@@ -35,7 +35,7 @@ describe('validateFields', () => {
 
   it('falls back to 50 when len is 0', () => {
     expect(validateField({ title: 'نام', filed: 'a'.repeat(50), validation: { len: 0 } })).toBeNull();
-    expect(validateField({ title: 'نام', filed: 'a'.repeat(51), validation: { len: 0 } })).toBe('نام باید حداکثر 50 کاراکتر باشد');
+    expect(validateField({ title: 'نام', filed: 'a'.repeat(51), validation: { len: 0 } })).toBe('نام باید حداکثر ۵۰ کاراکتر باشد');
   });
 
   it('checks required before len and keys messages by name, else by title', () => {
@@ -46,7 +46,7 @@ describe('validateFields', () => {
     ]);
     expect(result).toEqual({
       hasError: true,
-      messages: { 'عنوان': 'عنوان الزامی است', alias: 'نام مستعار باید حداکثر 3 کاراکتر باشد' },
+      messages: { 'عنوان': 'عنوان الزامی است', alias: 'نام مستعار باید حداکثر ۳ کاراکتر باشد' },
     });
   });
 
@@ -57,8 +57,17 @@ describe('validateFields', () => {
 });
 
 describe('messages', () => {
-  it('match the texts of spec section 5', () => {
+  it('match the texts of spec section 5, with the number in Persian digits', () => {
     expect(requiredMessage('عنوان')).toBe('عنوان الزامی است');
-    expect(maxLenMessage('عنوان', 200)).toBe('عنوان باید حداکثر 200 کاراکتر باشد');
+    expect(maxLenMessage('عنوان', 200)).toBe('عنوان باید حداکثر ۲۰۰ کاراکتر باشد');
+    expect(maxLenMessage('توضیحات', 100_000)).toBe('توضیحات باید حداکثر ۱۰۰٬۰۰۰ کاراکتر باشد');
+    expect(minMessage('قیمت', 0)).toBe('قیمت باید حداقل ۰ باشد');
+    expect(maxMessage('قیمت', 10_000_000_000)).toBe('قیمت باید حداکثر ۱۰٬۰۰۰٬۰۰۰٬۰۰۰ باشد');
+  });
+
+  it('never print a Latin digit', () => {
+    for (const m of [maxLenMessage('نام', 1234567), minMessage('امتیاز', -0.5), maxMessage('امتیاز', 4.5)]) expect(m).not.toMatch(/[0-9]/);
+    expect(messageNumber(4.5)).toBe('۴٫۵');
+    expect(messageNumber(-2)).toBe('-۲');
   });
 });

@@ -1,4 +1,6 @@
 import { VALIDATOR_DEFAULT_LEN } from '../constants.js';
+import { toPersianDigits } from '../fa/digits.js';
+import { formatNumber } from '../fa/money.js';
 
 /** Form-field descriptor of spec section 5 (`filed` is spelled as the original spells it). */
 export interface FieldDescriptor {
@@ -14,8 +16,15 @@ export interface ValidationResult {
   messages: Record<string, string>;
 }
 
+/** A number inside a message a person reads: Persian digits, thousands grouped (۱۰٬۰۰۰), a decimal point as «٫». */
+export function messageNumber(n: number): string {
+  return Number.isInteger(n) ? formatNumber(n) : toPersianDigits(String(n)).replace('.', '٫');
+}
+
 export const requiredMessage = (title: string) => `${title} الزامی است`;
-export const maxLenMessage = (title: string, len: number) => `${title} باید حداکثر ${len} کاراکتر باشد`;
+export const maxLenMessage = (title: string, len: number) => `${title} باید حداکثر ${messageNumber(len)} کاراکتر باشد`;
+export const minMessage = (title: string, min: number) => `${title} باید حداقل ${messageNumber(min)} باشد`;
+export const maxMessage = (title: string, max: number) => `${title} باید حداکثر ${messageNumber(max)} باشد`;
 
 function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '')

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, bigint, boolean, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex, varchar,
+  type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import type { ProductAttributeEntry } from '@sorkhab/shared';
 
@@ -22,7 +22,10 @@ export const categoryAttributes = pgTable('category_attributes', {
   title: varchar('title', { length: 100 }).notNull(),
   key: varchar('key', { length: 100 }).notNull(),
   type: varchar('type', { length: 10 }).notNull(),
-}, (t) => [index('category_attributes_category_idx').on(t.categoryId)]);
+}, (t) => [
+  index('category_attributes_category_idx').on(t.categoryId),
+  uniqueIndex('category_attributes_key_uq').on(t.categoryId, t.key),
+]);
 
 export const brands = pgTable('brands', {
   id: serial('id').primaryKey(),
@@ -50,6 +53,8 @@ export const products = pgTable('products', {
   soldCount: integer('sold_count').notNull().default(0),
   searchText: text('search_text').notNull().default(''),
   isDeleted: boolean('is_deleted').notNull().default(false),
+  /** Saved by the owner but not on the storefront yet. */
+  isDraft: boolean('is_draft').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -59,6 +64,33 @@ export const products = pgTable('products', {
   index('products_price_idx').on(t.offPrice),
   index('products_sold_idx').on(t.soldCount),
   index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+]);
+
+/**
+ * One combination of a product's options that exists (packages/shared/src/catalog/variants.ts), with
+ * its own stock: `products.stock` is the sum of its live variants', kept in the same transaction as
+ * every change. A product without options has one variant with no values. A variant an order refers
+ * to is never deleted, only marked deleted.
+ */
+export const productVariants = pgTable('product_variants', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  /** One value per option group, in the groups' order. */
+  options: jsonb('options').$type<string[]>().notNull().default([]),
+  label: varchar('label', { length: 300 }).notNull().default(''),
+  sku: varchar('sku', { length: 64 }),
+  barcode: varchar('barcode', { length: 20 }),
+  /** null: the product's price. */
+  price: bigint('price', { mode: 'number' }),
+  stock: integer('stock').notNull().default(0),
+  imageUri: varchar('image_uri', { length: 300 }),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isDeleted: boolean('is_deleted').notNull().default(false),
+}, (t) => [
+  index('product_variants_product_idx').on(t.productId, t.sortOrder),
+  uniqueIndex('product_variants_label_uq').on(t.productId, t.label).where(sql`not ${t.isDeleted}`),
+  uniqueIndex('product_variants_sku_uq').on(t.sku).where(sql`${t.sku} is not null and not ${t.isDeleted}`),
+  check('product_variants_stock_nonneg', sql`${t.stock} >= 0`),
 ]);
 
 export const galleryImages = pgTable('gallery_images', {

@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { products } from './catalog.js';
+import { products, productVariants } from './catalog.js';
 import { users } from './users.js';
 
 /** One-time login codes, stored hashed (salted sha256); a code dies on use, expiry or 5 wrong tries. */
@@ -41,11 +41,13 @@ export const cartItems = pgTable('cart_items', {
   id: serial('id').primaryKey(),
   cartId: integer('cart_id').notNull().references(() => carts.id, { onDelete: 'cascade' }),
   productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  /** '' when the product has no chosen option. */
-  option: varchar('option', { length: 100 }).notNull().default(''),
+  /** The variant bought (set on every line since variants exist; null only on lines from before). */
+  variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+  /** The variant's label when added ('' for a product without options). */
+  option: varchar('option', { length: 300 }).notNull().default(''),
   quantity: integer('quantity').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('cart_items_line_uq').on(t.cartId, t.productId, t.option)]);
+}, (t) => [uniqueIndex('cart_items_variant_uq').on(t.cartId, t.variantId)]);
 
 export const addresses = pgTable('addresses', {
   id: serial('id').primaryKey(),
@@ -95,9 +97,11 @@ export const orderItems = pgTable('order_items', {
   id: serial('id').primaryKey(),
   orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
   productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
+  /** The variant whose units the order holds (null only on lines from before variants). */
+  variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'restrict' }),
   title: varchar('title', { length: 200 }).notNull(),
   imageUri: varchar('image_uri', { length: 300 }),
-  option: varchar('option', { length: 100 }).notNull().default(''),
+  option: varchar('option', { length: 300 }).notNull().default(''),
   unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
   quantity: integer('quantity').notNull(),
   lineTotal: bigint('line_total', { mode: 'number' }).notNull(),

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  MAX_CART_QUANTITY, toPersianDigits, type Cart, type CartAdd, type CartItem, type ProductAttributeEntry, type StoreSettings,
-} from '@sorkhab/shared';
+import { MAX_CART_QUANTITY, optionGroupsOf, toPersianDigits, type Cart, type CartAdd, type CartItem, type StoreSettings } from '@sorkhab/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { cartItems, carts, products } from '../../db/schema/index.js';
+import { cartItems, carts, products, productVariants } from '../../db/schema/index.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/password.js';
 import { getSettings } from '../content/content.service.js';
+import { liveVariantsOf, unitPriceOf } from '../catalog/variant.service.js';
+import { onStorefront } from '../catalog/visible.js';
 import { variantsOf } from '../media/media.service.js';
 import { attachDiscount, cartDiscount, detachDiscount, type DiscountRow } from './discount.service.js';
 
@@ -16,29 +16,7 @@ export interface CartOwner {
   token?: string;
 }
 
-/** The options a shopper may pick on a product: colour names, list values, object titles. */
-function optionsOf(attributes: ProductAttributeEntry[]): string[] {
-  const out: string[] = [];
-  for (const a of attributes) {
-    for (const c of a.colorObj ?? []) out.push(c.name);
-    for (const v of a.arr ?? []) out.push(v);
-    for (const o of a.obj ?? []) out.push(o.title);
-  }
-  return out;
-}
-
-/** Stock of one colour, when the product's colour entries carry stock; otherwise undefined. */
-export function colourStockOf(attributes: ProductAttributeEntry[], option: string): number | undefined {
-  if (!option) return undefined;
-  for (const a of attributes) {
-    const c = a.colorObj?.find((x) => x.name === option);
-    if (c && typeof c.stock === 'number') return c.stock;
-  }
-  return undefined;
-}
-
-const maxQuantityOf = (stock: number, colourStock: number | undefined) =>
-  Math.max(0, Math.min(MAX_CART_QUANTITY, stock, colourStock ?? Infinity));
+const maxQuantityOf = (stock: number) => Math.max(0, Math.min(MAX_CART_QUANTITY, stock));
 
 export async function findCartId(db: DbOrTx, owner: CartOwner): Promise<number | undefined> {
   if (owner.userId) {
@@ -65,10 +43,7 @@ async function ensureCart(db: DbOrTx, owner: CartOwner): Promise<{ id: number; n
   return { id: row!.id, newToken: token };
 }
 
-interface PricedLine extends CartItem {
-  attributes: ProductAttributeEntry[];
-  isDeleted: boolean;
-}
+type PricedLine = CartItem;
 
 export interface PricedCart extends Cart {
   lines: PricedLine[];
@@ -88,21 +63,24 @@ export async function priceCart(db: DbOrTx, cartId: number | undefined, settings
   const [cart] = await db.select().from(carts).where(eq(carts.id, cartId));
   const rows = await db
     .select({
-      id: cartItems.id, productId: cartItems.productId, option: cartItems.option, quantity: cartItems.quantity,
-      title: products.title, imageUri: products.imageUri, offPrice: products.offPrice, stock: products.stock,
-      attributes: products.attributes, isDeleted: products.isDeleted,
+      id: cartItems.id, productId: cartItems.productId, variantId: cartItems.variantId, option: cartItems.option, quantity: cartItems.quantity,
+      title: products.title, imageUri: products.imageUri, price: products.price, offPrice: products.offPrice, offPersent: products.offPersent,
+      onSale: sql<boolean>`not ${products.isDeleted} and not ${products.isDraft}`, variant: productVariants,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(cartItems.id);
   const lines: PricedLine[] = rows.map((r) => {
-    const colourStock = colourStockOf(r.attributes, r.option);
-    const stock = r.isDeleted ? 0 : Math.min(r.stock, colourStock ?? Infinity);
+    const v = r.variant;
+    const stock = r.onSale && !v.isDeleted ? v.stock : 0;
+    const unitPrice = unitPriceOf(v, r);
+    const imageUri = v.imageUri ?? r.imageUri;
     return {
-      id: r.id, productId: r.productId, title: r.title, imageUri: r.imageUri, imageVariants: variantsOf(r.imageUri),
-      option: r.option || null, unitPrice: r.offPrice, quantity: r.quantity, lineTotal: r.offPrice * r.quantity,
-      stock, maxQuantity: maxQuantityOf(stock, undefined), attributes: r.attributes, isDeleted: r.isDeleted,
+      id: r.id, productId: r.productId, variantId: v.id, title: r.title, imageUri, imageVariants: variantsOf(imageUri),
+      option: v.label || null, unitPrice, quantity: r.quantity, lineTotal: unitPrice * r.quantity,
+      stock, maxQuantity: maxQuantityOf(stock),
     };
   });
   const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
@@ -111,7 +89,7 @@ export async function priceCart(db: DbOrTx, cartId: number | undefined, settings
   const free = payable >= s.freeShippingThreshold;
   const shippingFee = lines.length === 0 || free ? 0 : s.shippingFee;
   return {
-    items: lines.map(({ attributes: _a, isDeleted: _d, ...item }) => item),
+    items: lines,
     itemCount: lines.reduce((n, l) => n + l.quantity, 0),
     subtotal, discount, shippingFee, total: payable + shippingFee,
     discountCode: discountRow?.code ?? null,
@@ -130,29 +108,41 @@ export async function getCart(db: DbOrTx, owner: CartOwner, settings?: StoreSett
   return publicCart(await priceCart(db, cartId ?? await findCartId(db, owner), settings));
 }
 
-async function productForCart(db: DbOrTx, productId: number, option: string) {
-  const [p] = await db.select({ id: products.id, title: products.title, stock: products.stock, attributes: products.attributes, isDeleted: products.isDeleted })
-    .from(products).where(eq(products.id, productId));
-  if (!p || p.isDeleted) throw notFound('محصول');
-  if (option && !optionsOf(p.attributes).includes(option)) {
-    throw new AppError(400, 'VALIDATION_ERROR', `گزینه «${option}» برای این محصول وجود ندارد`, { option: `گزینه «${option}» برای این محصول وجود ندارد` });
+/**
+ * The product and the variant a cart line buys: the one named (`variantId`, or its label as `option`,
+ * as the spec's clients send a colour's name); a product with options must name one.
+ */
+async function variantForCart(db: DbOrTx, productId: number, pick: { variantId?: number | null; option?: string | null }) {
+  const [p] = await db.select({ id: products.id, title: products.title, attributes: products.attributes }).from(products)
+    .where(and(eq(products.id, productId), onStorefront));
+  if (!p) throw notFound('محصول');
+  const variants = (await liveVariantsOf(db, [p.id])).get(p.id) ?? [];
+  const option = pick.option?.trim() ?? '';
+  let v = pick.variantId ? variants.find((x) => x.id === pick.variantId) : option ? variants.find((x) => x.label === option) : undefined;
+  if (!v && !pick.variantId && !option && variants.length === 1 && variants[0]!.label === '') v = variants[0];
+  if (!v) {
+    const groups = optionGroupsOf(p.attributes).map((g) => `«${g.title}»`).join(' و ');
+    const message = pick.variantId || option
+      ? `گزینه «${option || 'انتخاب‌شده'}» برای «${p.title}» وجود ندارد؛ یکی از ترکیب‌های موجود را انتخاب کنید`
+      : `برای افزودن «${p.title}» به سبد، ${groups || 'یکی از گزینه‌ها'} را انتخاب کنید`;
+    throw new AppError(400, 'VALIDATION_ERROR', message, { option: message });
   }
-  return { ...p, max: maxQuantityOf(p.stock, colourStockOf(p.attributes, option)) };
+  const name = v.label ? `«${p.title}» (${v.label})` : `«${p.title}»`;
+  return { productId: p.id, variant: v, name, max: maxQuantityOf(v.stock) };
 }
 
 export async function addItem(db: DbOrTx, owner: CartOwner, input: CartAdd) {
-  const option = input.option ?? '';
-  const p = await productForCart(db, input.productId, option);
-  if (p.max === 0) throw conflict(`«${p.title}»${option ? ` (${option})` : ''} ناموجود است`);
+  const p = await variantForCart(db, input.productId, input);
+  if (p.max === 0) throw conflict(`${p.name} ناموجود است`);
   const cart = await ensureCart(db, owner);
   const [existing] = await db.select({ quantity: cartItems.quantity }).from(cartItems)
-    .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, p.id), eq(cartItems.option, option)));
+    .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.variantId, p.variant.id)));
   if (existing && existing.quantity >= p.max) {
-    throw conflict(`از «${p.title}» حداکثر ${toPersianDigits(p.max)} عدد می‌توانید در سبد داشته باشید`);
+    throw conflict(`از ${p.name} حداکثر ${toPersianDigits(p.max)} عدد می‌توانید در سبد داشته باشید`);
   }
-  await db.insert(cartItems).values({ cartId: cart.id, productId: p.id, option, quantity: Math.min(input.quantity, p.max) })
+  await db.insert(cartItems).values({ cartId: cart.id, productId: p.productId, variantId: p.variant.id, option: p.variant.label, quantity: Math.min(input.quantity, p.max) })
     .onConflictDoUpdate({
-      target: [cartItems.cartId, cartItems.productId, cartItems.option],
+      target: [cartItems.cartId, cartItems.variantId],
       set: { quantity: sql`least(${cartItems.quantity} + ${input.quantity}, ${p.max})` },
     });
   await touch(db, cart.id);
@@ -169,9 +159,9 @@ export async function setQuantity(db: DbOrTx, owner: CartOwner, itemId: number, 
   if (quantity === 0) {
     await db.delete(cartItems).where(eq(cartItems.id, item.id));
   } else {
-    const p = await productForCart(db, item.productId, item.option);
+    const p = await variantForCart(db, item.productId, { variantId: item.variantId });
     if (quantity > p.max) {
-      throw conflict(p.max === 0 ? `«${p.title}» ناموجود است` : `از «${p.title}» حداکثر ${toPersianDigits(p.max)} عدد موجود است`);
+      throw conflict(p.max === 0 ? `${p.name} ناموجود است` : `از ${p.name} حداکثر ${toPersianDigits(p.max)} عدد موجود است`);
     }
     await db.update(cartItems).set({ quantity }).where(eq(cartItems.id, item.id));
   }
@@ -212,18 +202,18 @@ export async function mergeGuestCart(db: DbOrTx, token: string, userId: number) 
   if (!guest) return;
   const items = await db.select().from(cartItems).where(eq(cartItems.cartId, guest.id));
   const target = await ensureCart(db, { userId });
-  if (items.length) {
-    const prods = await db.select({ id: products.id, stock: products.stock, attributes: products.attributes, isDeleted: products.isDeleted })
-      .from(products).where(inArray(products.id, items.map((i) => i.productId)));
-    const byId = new Map(prods.map((p) => [p.id, p]));
-    for (const item of items) {
-      const p = byId.get(item.productId);
-      if (!p || p.isDeleted) continue;
-      const max = maxQuantityOf(p.stock, colourStockOf(p.attributes, item.option));
+  const withVariant = items.filter((i): i is typeof i & { variantId: number } => i.variantId !== null);
+  if (withVariant.length) {
+    const live = await db.select({ id: productVariants.id, stock: productVariants.stock }).from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(and(inArray(productVariants.id, withVariant.map((i) => i.variantId)), eq(productVariants.isDeleted, false), onStorefront));
+    const stockOf = new Map(live.map((v) => [v.id, v.stock]));
+    for (const item of withVariant) {
+      const max = maxQuantityOf(stockOf.get(item.variantId) ?? 0);
       if (max === 0) continue;
-      await db.insert(cartItems).values({ cartId: target.id, productId: item.productId, option: item.option, quantity: Math.min(item.quantity, max) })
+      await db.insert(cartItems).values({ cartId: target.id, productId: item.productId, variantId: item.variantId, option: item.option, quantity: Math.min(item.quantity, max) })
         .onConflictDoUpdate({
-          target: [cartItems.cartId, cartItems.productId, cartItems.option],
+          target: [cartItems.cartId, cartItems.variantId],
           set: { quantity: sql`least(${cartItems.quantity} + ${item.quantity}, ${max})` },
         });
     }

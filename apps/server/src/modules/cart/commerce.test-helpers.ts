@@ -42,8 +42,11 @@ export async function quickCustomer(t: TestApp, mobile = newMobile()) {
   return { token: s.token, userId: u!.id, mobile, headers: bearer(s.token) };
 }
 
+/** Sets the stock of a product without options (its one variant), as a stock count by the owner would. */
 export async function setStock(t: TestApp, productId: number, stock: number) {
-  const { products } = await import('../../db/schema/index.js');
+  const { products, productVariants } = await import('../../db/schema/index.js');
+  const variants = await t.db.update(productVariants).set({ stock }).where(eq(productVariants.productId, productId)).returning();
+  if (variants.length !== 1) throw new Error(`setStock: product ${productId} has ${variants.length} variants`);
   await t.db.update(products).set({ stock }).where(eq(products.id, productId));
 }
 

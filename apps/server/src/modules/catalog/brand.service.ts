@@ -7,13 +7,14 @@ import { conflict, notFound } from '../../lib/errors.js';
 import type { ServiceContext } from '../../lib/service-context.js';
 import { write } from '../../lib/write.js';
 import { reindexProducts } from './search-index.js';
+import { onStorefront } from './visible.js';
 
 export async function listBrands(db: Db, cache: ReadCache): Promise<Brand[]> {
   return cache.getOrLoad('brands', async () => {
     const rows = await db
       .select({ id: brands.id, title: brands.title, alias: brands.alias, productCount: sql<number>`count(${products.id})::int` })
       .from(brands)
-      .leftJoin(products, and(eq(products.brandId, brands.id), eq(products.isDeleted, false)))
+      .leftJoin(products, and(eq(products.brandId, brands.id), onStorefront))
       .groupBy(brands.id)
       .orderBy(asc(brands.title));
     return rows;

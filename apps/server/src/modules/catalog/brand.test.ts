@@ -60,7 +60,7 @@ describe('POST /api/Brand/Create', () => {
 
   it('answers 400 without a title or with one too long', async () => {
     expectFieldErrors(await adminForm(t, 'POST', '/api/Brand/Create', { alias: 'x' }), { title: 'عنوان الزامی است' });
-    expectFieldErrors(await adminForm(t, 'POST', '/api/Brand/Create', { title: 'b'.repeat(101) }), { title: 'عنوان باید حداکثر 100 کاراکتر باشد' });
+    expectFieldErrors(await adminForm(t, 'POST', '/api/Brand/Create', { title: 'b'.repeat(101) }), { title: 'عنوان باید حداکثر ۱۰۰ کاراکتر باشد' });
   });
 
   it('is for admins only', async () => {
@@ -117,7 +117,7 @@ describe('DELETE /api/Brand/Delete', () => {
   it('answers 404 for an unknown brand and 400 for a bad id', async () => {
     const res = await asAdmin(t, 'DELETE', '/api/Brand/Delete?id=999999');
     expect(res.statusCode).toBe(404);
-    expectFieldErrors(await asAdmin(t, 'DELETE', '/api/Brand/Delete?id=0'), { id: 'شناسه باید حداقل 1 باشد' });
+    expectFieldErrors(await asAdmin(t, 'DELETE', '/api/Brand/Delete?id=0'), { id: 'شناسه باید حداقل ۱ باشد' });
   });
 
   it('is for admins only', async () => {

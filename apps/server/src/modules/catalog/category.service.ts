@@ -1,8 +1,9 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Attribute, Category, CategoryForm } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { categories, categoryAttributes, products } from '../../db/schema/index.js';
 import type { ReadCache } from '../../lib/cache.js';
+import { attributeKeyTaken, namedUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ServiceContext, UploadContext } from '../../lib/service-context.js';
 import { write } from '../../lib/write.js';
@@ -143,10 +144,22 @@ export async function deleteCategory(ctx: ServiceContext, id: number) {
 /* ---------- attributes ---------- */
 type AttrInput = { title: string; key: string; type: Attribute['type']; categoryId: number };
 
-async function assertCategory(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+/**
+ * The category exists, and `key` is not used by another of its attributes. The category row is locked
+ * (FOR NO KEY UPDATE: product writes referring to it are not blocked), so two writers adding the same
+ * key to one category take turns; the unique index `category_attributes_key_uq` says the same.
+ */
+async function assertKeyFree(tx: DbOrTx, categoryId: number, key: string, exceptId?: number) {
+  const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).for('no key update');
   if (!row) throw badRequest('دسته‌بندی پیدا نشد', { categoryId: 'دسته‌بندی پیدا نشد' });
+  const sameKey = and(eq(categoryAttributes.categoryId, categoryId), eq(categoryAttributes.key, key),
+    exceptId === undefined ? undefined : ne(categoryAttributes.id, exceptId));
+  const [taken] = await tx.select({ id: categoryAttributes.id }).from(categoryAttributes).where(sameKey).limit(1);
+  if (taken) throw attributeKeyTaken(key);
 }
+
+/** Should the unique index refuse a key all the same, the answer is the same Persian 409 (with its field). */
+const keyConflict = (err: unknown): never => { throw namedUniqueViolation(err) ?? err; };
 
 export async function listAttributes(db: DbOrTx, categoryId: number): Promise<Attribute[]> {
   const rows = await db.select().from(categoryAttributes).where(eq(categoryAttributes.categoryId, categoryId)).orderBy(asc(categoryAttributes.id));
@@ -159,19 +172,19 @@ export async function listAttributes(db: DbOrTx, categoryId: number): Promise<At
 
 export async function createAttribute(ctx: ServiceContext, input: AttrInput) {
   return write(ctx, async (tx) => {
-    await assertCategory(tx, input.categoryId);
+    await assertKeyFree(tx, input.categoryId, input.key);
     const [row] = await tx.insert(categoryAttributes).values(input).returning();
     return row as Attribute;
-  }, { audit: (r) => ({ action: 'attribute.create', entity: 'attribute', id: r.id, data: input }) });
+  }, { audit: (r) => ({ action: 'attribute.create', entity: 'attribute', id: r.id, data: input }) }).catch(keyConflict);
 }
 
 export async function updateAttribute(ctx: ServiceContext, input: AttrInput & { id: number }) {
   return write(ctx, async (tx) => {
-    await assertCategory(tx, input.categoryId);
+    await assertKeyFree(tx, input.categoryId, input.key, input.id);
     const [row] = await tx.update(categoryAttributes).set(input).where(eq(categoryAttributes.id, input.id)).returning();
     if (!row) throw notFound('ویژگی');
     return row as Attribute;
-  }, { audit: { action: 'attribute.update', entity: 'attribute', id: input.id, data: input } });
+  }, { audit: { action: 'attribute.update', entity: 'attribute', id: input.id, data: input } }).catch(keyConflict);
 }
 
 export async function deleteAttribute(ctx: ServiceContext, id: number) {

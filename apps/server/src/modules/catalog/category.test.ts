@@ -90,7 +90,7 @@ describe('GET /api/Category/GetDesendOfLevel', () => {
 
   it('answers 400 with a Persian message for a non-numeric, negative or missing id', async () => {
     expectFieldErrors(await t.app.inject({ method: 'GET', url: '/api/Category/GetDesendOfLevel?id=abc' }), { id: 'شناسه باید عدد باشد' });
-    expectFieldErrors(await t.app.inject({ method: 'GET', url: '/api/Category/GetDesendOfLevel?id=-4' }), { id: 'شناسه باید حداقل 1 باشد' });
+    expectFieldErrors(await t.app.inject({ method: 'GET', url: '/api/Category/GetDesendOfLevel?id=-4' }), { id: 'شناسه باید حداقل ۱ باشد' });
     expectFieldErrors(await t.app.inject({ method: 'GET', url: '/api/Category/GetDesendOfLevel' }), { id: 'شناسه الزامی است' });
     expectFieldErrors(await t.app.inject({ method: 'GET', url: "/api/Category/GetDesendOfLevel?id=1%20or%201=1" }), { id: 'شناسه باید عدد باشد' });
   });
@@ -154,7 +154,7 @@ describe('POST /api/Category/Create', () => {
   });
 
   it('answers 400 with the field\'s own len for a too long title', async () => {
-    expectFieldErrors(await adminForm(t, 'POST', '/api/Category/Create', { title: 'ک'.repeat(101) }), { title: 'عنوان باید حداکثر 100 کاراکتر باشد' });
+    expectFieldErrors(await adminForm(t, 'POST', '/api/Category/Create', { title: 'ک'.repeat(101) }), { title: 'عنوان باید حداکثر ۱۰۰ کاراکتر باشد' });
     expect(dataOf<Cat>(await adminForm(t, 'POST', '/api/Category/Create', { title: 'ک'.repeat(100) })).title).toHaveLength(100);
   });
 
@@ -268,7 +268,7 @@ describe('DELETE /api/Category/DeleteCategory', () => {
     expect(res.statusCode).toBe(404);
     expect(errorOf(res).message).toBe('دسته‌بندی پیدا نشد');
     expectFieldErrors(await asAdmin(t, 'DELETE', '/api/Category/DeleteCategory?id=1.5'), { id: 'شناسه باید عدد صحیح باشد' });
-    expectFieldErrors(await asAdmin(t, 'DELETE', '/api/Category/DeleteCategory?id=99999999999'), { id: 'شناسه باید حداکثر 2147483647 باشد' });
+    expectFieldErrors(await asAdmin(t, 'DELETE', '/api/Category/DeleteCategory?id=99999999999'), { id: 'شناسه باید حداکثر ۲٬۱۴۷٬۴۸۳٬۶۴۷ باشد' });
   });
 
   it('is for admins only', async () => {

@@ -47,7 +47,7 @@ describe('GET /api/Product/All', () => {
     expect(item).toEqual({
       id: p.lipstick!.id, title: 'رژ لب مات', alias: 'product', imageUri: null, imageVariants: [], price: 200000, offPrice: 180000,
       offPersent: 10, hasOff: true, rate: 3, tags: 'کرم', brand: { id: brand.a!.id, title: 'برند الف' }, categoryId: cat.lipstick!.id,
-      categoryDescs: 'رژ لب', stock: 5,
+      categoryDescs: 'رژ لب', stock: 5, isDraft: false,
     });
   });
 
@@ -60,12 +60,12 @@ describe('GET /api/Product/All', () => {
   });
 
   it('answers 400 for huge, zero or negative page sizes and pages', async () => {
-    expectFieldErrors(await get('/api/Product/All?pageSize=1000'), { pageSize: 'اندازه صفحه باید حداکثر 100 باشد' });
+    expectFieldErrors(await get('/api/Product/All?pageSize=1001'), { pageSize: 'اندازه صفحه باید حداکثر ۱٬۰۰۰ باشد' });
     const huge = await get('/api/Product/All?pageSize=99999999999999999999');
     expect(huge.statusCode).toBe(400);
     expect(huge.json().error.fields.pageSize).toMatch(/^اندازه صفحه باید /);
-    expectFieldErrors(await get('/api/Product/All?pageSize=0'), { pageSize: 'اندازه صفحه باید حداقل 1 باشد' });
-    expectFieldErrors(await get('/api/Product/All?pageNumber=-1'), { pageNumber: 'شماره صفحه باید حداقل 1 باشد' });
+    expectFieldErrors(await get('/api/Product/All?pageSize=0'), { pageSize: 'اندازه صفحه باید حداقل ۱ باشد' });
+    expectFieldErrors(await get('/api/Product/All?pageNumber=-1'), { pageNumber: 'شماره صفحه باید حداقل ۱ باشد' });
     expectFieldErrors(await get('/api/Product/All?pageNumber=abc'), { pageNumber: 'شماره صفحه باید عدد باشد' });
     expect((await list('pageSize=100')).pageSize).toBe(100);
   });
@@ -117,8 +117,8 @@ describe('GET /api/Product/All', () => {
   });
 
   it('answers 400 for a negative price', async () => {
-    expectFieldErrors(await get('/api/Product/All?minPrice=-5'), { minPrice: 'حداقل قیمت باید حداقل 0 باشد' });
-    expectFieldErrors(await get('/api/Product/All?maxPrice=-5'), { maxPrice: 'حداکثر قیمت باید حداقل 0 باشد' });
+    expectFieldErrors(await get('/api/Product/All?minPrice=-5'), { minPrice: 'حداقل قیمت باید حداقل ۰ باشد' });
+    expectFieldErrors(await get('/api/Product/All?maxPrice=-5'), { maxPrice: 'حداکثر قیمت باید حداقل ۰ باشد' });
   });
 
   it('filters to products in stock', async () => {
@@ -169,8 +169,9 @@ describe('GET /api/Product/LastProducts', () => {
     expect(dataOf(await get('/api/Product/LastProducts')).data[0].id).toBe(p.shampoo!.id);
   });
 
-  it('answers 400 for a page size above 100', async () => {
-    expectFieldErrors(await get('/api/Product/LastProducts?PageNumber=1&PageSize=1000'), { pageSize: 'اندازه صفحه باید حداکثر 100 باشد' });
+  it('answers the spec’s own call with PageSize=1000, and 400 above 1000', async () => {
+    expect(dataOf(await get('/api/Product/LastProducts?PageNumber=1&PageSize=1000'))).toMatchObject({ page: 1, pageSize: 1000, totalCount: 4 });
+    expectFieldErrors(await get('/api/Product/LastProducts?PageNumber=1&PageSize=1001'), { pageSize: 'اندازه صفحه باید حداکثر ۱٬۰۰۰ باشد' });
   });
 });
 

@@ -93,7 +93,7 @@ describe('GET /api/Product/All?Title= (search)', () => {
   it('answers 400 for a query longer than 200 characters', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/Product/All?Title=${encodeURIComponent('ک'.repeat(201))}` });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ title: 'عبارت جستجو باید حداکثر 200 کاراکتر باشد' });
+    expect(res.json().error.fields).toEqual({ title: 'عبارت جستجو باید حداکثر ۲۰۰ کاراکتر باشد' });
   });
 
   it('matches the Title parameter in any case', async () => {

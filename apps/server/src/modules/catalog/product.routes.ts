@@ -46,6 +46,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route('PUT /Product/ProductRate', async (req) => ok(await svc.setProductRate(ctx(req.auth?.userId), req.query.id, req.query.rate)));
 
+  route('GET /Product/Admin', async (req) => ok(await svc.listProducts(db, cache, req.query, 'all', true)));
+  route('GET /Product/AdminById', async (req) => ok(await svc.getProduct(db, cache, req.query.id)));
+  route('PUT /Product/SetDraft', async (req) => ok(await svc.setProductDraft(ctx(req.auth?.userId), req.body.id, req.body.isDraft)));
+  route('POST /Product/Duplicate', async (req) => ok(await svc.duplicateProduct(ctx(req.auth?.userId), req.body.id)));
+
   route('DELETE /Product/Delete', async (req) => ok(await svc.deleteProduct(ctx(req.auth?.userId), req.query.id)));
 
   /* ---------- gallery ---------- */

@@ -1,10 +1,10 @@
 import { and, asc, between, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
-  discountedPrice, normalizeSearch, type ProductDeleteResult, type ProductDetail, type ProductForm, type ProductListItem,
+  discountedPrice, normalizeSearch, optionGroupsOf, type ProductDeleteResult, type ProductDetail, type ProductForm, type ProductListItem,
   type ProductListQuery,
 } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { brands, categories, galleryImages, orderItems, products } from '../../db/schema/index.js';
+import { brands, categories, galleryImages, orderItems, products, productVariants } from '../../db/schema/index.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -15,18 +15,21 @@ import { processImage, recordImage, variantsOf } from '../media/media.service.js
 import { brandMap } from './brand.service.js';
 import { categoryIndex, descendantIds, pathOf, type CategoryIndex } from './category.service.js';
 import { sanitizeDescription } from './sanitize.js';
+import { attributesWithStock, liveVariantsOf, syncVariants, toVariant } from './variant.service.js';
+import { inAdmin, onStorefront } from './visible.js';
 import { searchIndex, searchTextOf } from './search-index.js';
 
 export { searchTextOf };
 
 type Row = typeof products.$inferSelect;
+type VariantRow = typeof productVariants.$inferSelect;
 
 const DEFAULT_PAGE_SIZE = 12;
 
 const listColumns = {
   id: products.id, title: products.title, alias: products.alias, imageUri: products.imageUri, price: products.price,
   offPrice: products.offPrice, offPersent: products.offPersent, hasOff: products.hasOff, rate: products.rate,
-  tags: products.tags, brandId: products.brandId, categoryId: products.categoryId, stock: products.stock,
+  tags: products.tags, brandId: products.brandId, categoryId: products.categoryId, stock: products.stock, isDraft: products.isDraft,
 };
 type ListRow = { [K in keyof typeof listColumns]: Row[K] };
 
@@ -36,7 +39,7 @@ function toListItem(row: ListRow, index: CategoryIndex, brandsById: Map<number, 
     id: row.id, title: row.title, alias: row.alias, imageUri: row.imageUri, imageVariants: variantsOf(row.imageUri),
     price: row.price, offPrice: row.offPrice, offPersent: row.offPersent, hasOff: row.hasOff, rate: row.rate,
     tags: row.tags, brand: brand ? { id: brand.id, title: brand.title } : null, categoryId: row.categoryId,
-    categoryDescs: index.byId.get(row.categoryId)?.title ?? '', stock: row.stock,
+    categoryDescs: index.byId.get(row.categoryId)?.title ?? '', stock: row.stock, isDraft: row.isDraft,
   };
 }
 
@@ -48,13 +51,19 @@ async function idsAmong(db: Db, ranked: number[], cond: SQL): Promise<number[]> 
   return ranked.filter((id) => keep.has(id));
 }
 
-export async function listProducts(db: Db, cache: ReadCache, query: ProductListQuery, mode: ListMode = 'all') {
+/**
+ * A listing: the storefront's (published products only), or the admin's (`admin`: drafts too, and
+ * `status` picks drafts or published ones).
+ */
+export async function listProducts(db: Db, cache: ReadCache, query: ProductListQuery & { status?: 'draft' | 'published' }, mode: ListMode = 'all',
+  admin = false) {
   const page = query.pageNumber ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const index = await categoryIndex(db, cache);
   const brandsById = await brandMap(db, cache);
 
-  const where: SQL[] = [eq(products.isDeleted, false)];
+  const where: SQL[] = [admin ? inAdmin : onStorefront];
+  if (admin && query.status) where.push(eq(products.isDraft, query.status === 'draft'));
   let categoryIds: number[] | undefined;
   if (query.categoryId) categoryIds = descendantIds(index, query.categoryId);
   if (query.categoryTitle) {
@@ -72,8 +81,10 @@ export async function listProducts(db: Db, cache: ReadCache, query: ProductListQ
   if (query.hasOff !== undefined) where.push(eq(products.hasOff, query.hasOff));
 
   const q = query.title ? normalizeSearch(query.title) : '';
-  // Search: the in-memory index picks and ranks the matching ids; SQL applies the other filters.
-  const hits = q ? (await searchIndex(db, cache)).search(q) : undefined;
+  // Search: the in-memory index picks and ranks the matching ids; SQL applies the other filters. The
+  // index holds the storefront's products; the admin finds drafts too, by their title in SQL.
+  if (q && admin) where.push(sql`${products.searchText} like ${`%${q.replace(/[%_\\]/g, '\\$&')}%`}`);
+  const hits = q && !admin ? (await searchIndex(db, cache)).search(q) : undefined;
   const narrowed = where.length > 1; // filters besides "not deleted"
   if (hits) {
     if (hits.length === 0) return { data: [], page, pageSize, totalCount: 0 };
@@ -105,12 +116,17 @@ export async function listProducts(db: Db, cache: ReadCache, query: ProductListQ
 
 type GalleryRow = typeof galleryImages.$inferSelect;
 
-function toDetail(row: Row, index: CategoryIndex, brandsById: Map<number, { id: number; title: string }>, gallery: GalleryRow[]): ProductDetail {
+function toDetail(row: Row, index: CategoryIndex, brandsById: Map<number, { id: number; title: string }>, gallery: GalleryRow[],
+  variants: VariantRow[]): ProductDetail {
+  const options = optionGroupsOf(row.attributes);
+  const attributes = attributesWithStock(row.attributes, options, variants);
   return {
     ...toListItem(row, index, brandsById),
     description: row.description,
-    attribute: JSON.stringify(row.attributes),
-    attributes: row.attributes,
+    attribute: JSON.stringify(attributes),
+    attributes,
+    options,
+    variants: variants.map((v) => toVariant(v, row)),
     brandId: row.brandId,
     categoryPath: pathOf(index, row.categoryId),
     gallery: gallery.map((g) => ({ id: g.id, imageUri: g.imageUri, filename: g.filename, imageVariants: variantsOf(g.imageUri) })),
@@ -120,32 +136,35 @@ function toDetail(row: Row, index: CategoryIndex, brandsById: Map<number, { id: 
   };
 }
 
-async function getProduct(db: Db, cache: ReadCache, id: number): Promise<ProductDetail> {
-  const [row] = await db.select().from(products).where(and(eq(products.id, id), eq(products.isDeleted, false)));
+/** One product as the admin edits it: drafts included. */
+export async function getProduct(db: Db, cache: ReadCache, id: number): Promise<ProductDetail> {
+  const [row] = await db.select().from(products).where(and(eq(products.id, id), inAdmin));
   if (!row) throw notFound('محصول');
-  const [index, brandsById, gallery] = await Promise.all([
+  const [index, brandsById, gallery, variants] = await Promise.all([
     categoryIndex(db, cache), brandMap(db, cache),
     db.select().from(galleryImages).where(eq(galleryImages.productId, id)).orderBy(asc(galleryImages.sortOrder), asc(galleryImages.id)),
+    liveVariantsOf(db, [id]),
   ]);
-  return toDetail(row, index, brandsById, gallery);
+  return toDetail(row, index, brandsById, gallery, variants.get(id) ?? []);
 }
 
 /** Product pages are read (and cached) in blocks of ids: a cold cache warms a block per query, not a product. */
 const PRODUCT_BLOCK = 64;
 export const productBlockOf = (id: number) => Math.floor(id / PRODUCT_BLOCK);
 
-/** The visible products whose ids fall in one block, as getProduct answers them. */
+/** The storefront's products whose ids fall in one block, as getProduct answers them. */
 export async function getProductBlock(db: Db, cache: ReadCache, block: number): Promise<Map<number, ProductDetail>> {
   const from = block * PRODUCT_BLOCK;
   const to = from + PRODUCT_BLOCK - 1;
   const [rows, gallery, index, brandsById] = await Promise.all([
-    db.select().from(products).where(and(between(products.id, from, to), eq(products.isDeleted, false))),
+    db.select().from(products).where(and(between(products.id, from, to), onStorefront)),
     db.select().from(galleryImages).where(between(galleryImages.productId, from, to)).orderBy(asc(galleryImages.sortOrder), asc(galleryImages.id)),
     categoryIndex(db, cache), brandMap(db, cache),
   ]);
+  const variants = await liveVariantsOf(db, rows.map((r) => r.id));
   const galleryOf = new Map<number, GalleryRow[]>();
   for (const g of gallery) galleryOf.set(g.productId, [...(galleryOf.get(g.productId) ?? []), g]);
-  return new Map(rows.map((row) => [row.id, toDetail(row, index, brandsById, galleryOf.get(row.id) ?? [])]));
+  return new Map(rows.map((row) => [row.id, toDetail(row, index, brandsById, galleryOf.get(row.id) ?? [], variants.get(row.id) ?? [])]));
 }
 
 async function searchTextFor(tx: DbOrTx, input: { title: string; alias: string; tags: string; brandId?: number | null; categoryId: number }) {
@@ -181,16 +200,16 @@ export async function saveProduct(ctx: UploadContext, input: ProductForm, image?
       searchText: await searchTextFor(tx, input), updatedAt: new Date(),
       ...(input.rate !== undefined ? { rate: input.rate } : {}),
       ...(input.attribute !== undefined ? { attributes: input.attribute } : {}),
-      ...(input.stock !== undefined ? { stock: input.stock } : {}),
+      ...(input.isDraft !== undefined ? { isDraft: input.isDraft } : {}),
       ...(stored ? { imageUri: stored.uri } : {}),
     };
-    if (input.id) {
-      const [row] = await tx.update(products).set(values).where(and(eq(products.id, input.id), eq(products.isDeleted, false))).returning({ id: products.id });
-      if (!row) throw notFound('محصول');
-      return row.id;
-    }
-    const [row] = await tx.insert(products).values(values).returning({ id: products.id });
-    return row!.id;
+    // The stock is the variants' (syncVariants); the row's own number follows them.
+    const [row] = input.id
+      ? await tx.update(products).set(values).where(and(eq(products.id, input.id), inAdmin)).returning()
+      : await tx.insert(products).values(values).returning();
+    if (!row) throw notFound('محصول');
+    await syncVariants(tx, row, row.attributes, { variants: input.variants, stock: input.stock });
+    return row.id;
   }, {
     invalidates: true,
     audit: (id) => ({ action: input.id ? 'product.update' : 'product.create', entity: 'product', id, data: { title: input.title, price: input.price } }),
@@ -200,7 +219,7 @@ export async function saveProduct(ctx: UploadContext, input: ProductForm, image?
 
 async function updateOne(ctx: ServiceContext, id: number, action: string, set: (row: Row) => Partial<Row>) {
   await write(ctx, async (tx) => {
-    const [row] = await tx.select().from(products).where(and(eq(products.id, id), eq(products.isDeleted, false))).for('update');
+    const [row] = await tx.select().from(products).where(and(eq(products.id, id), inAdmin)).for('update');
     if (!row) throw notFound('محصول');
     const values = set(row);
     await tx.update(products).set({ ...values, updatedAt: new Date() }).where(eq(products.id, id));
@@ -215,6 +234,34 @@ export const setProductOff = (ctx: ServiceContext, id: number, offPersent: numbe
 export const setProductRate = (ctx: ServiceContext, id: number, rate: number) =>
   updateOne(ctx, id, 'product.rate', () => ({ rate }));
 
+/** Publishes a draft, or takes a product off the storefront back to draft. */
+export const setProductDraft = (ctx: ServiceContext, id: number, isDraft: boolean) =>
+  updateOne(ctx, id, isDraft ? 'product.unpublish' : 'product.publish', () => ({ isDraft }));
+
+/**
+ * A copy to edit into a sibling product: a draft with the same texts, prices, options, pictures and
+ * combinations, without stock (the units are the original's) and without SKUs (they are unique).
+ */
+export async function duplicateProduct(ctx: ServiceContext, id: number): Promise<ProductDetail> {
+  const copyId = await write(ctx, async (tx) => {
+    const [row] = await tx.select().from(products).where(and(eq(products.id, id), inAdmin)).for('update');
+    if (!row) throw notFound('محصول');
+    const { id: _id, createdAt: _c, updatedAt: _u, stock: _s, soldCount: _sold, ...rest } = row;
+    const title = `${row.title} (کپی)`.slice(0, 200);
+    const [copy] = await tx.insert(products).values({ ...rest, title, isDraft: true, stock: 0, soldCount: 0 }).returning();
+    const gallery = await tx.select().from(galleryImages).where(eq(galleryImages.productId, id)).orderBy(asc(galleryImages.sortOrder), asc(galleryImages.id));
+    if (gallery.length) {
+      await tx.insert(galleryImages).values(gallery.map((g) => ({ productId: copy!.id, imageUri: g.imageUri, filename: g.filename, sortOrder: g.sortOrder })));
+    }
+    const variants = (await liveVariantsOf(tx, [id])).get(id) ?? [];
+    await syncVariants(tx, copy!, copy!.attributes, {
+      variants: variants.map((v) => ({ options: v.options, price: v.price, stock: 0, imageUri: v.imageUri ?? undefined, barcode: null, sku: null })),
+    });
+    return copy!.id;
+  }, { invalidates: true, audit: (copyId) => ({ action: 'product.duplicate', entity: 'product', id: copyId, data: { from: id } }) });
+  return getProduct(ctx.db, ctx.cache, copyId);
+}
+
 /**
  * Products someone ordered are hidden, not deleted, so order history keeps them. The order lines
  * are read from the shared schema (order_items.product_id is ON DELETE RESTRICT), not through the
@@ -222,7 +269,7 @@ export const setProductRate = (ctx: ServiceContext, id: number, rate: number) =>
  */
 export async function deleteProduct(ctx: ServiceContext, id: number): Promise<ProductDeleteResult> {
   const hidden = await write(ctx, async (tx) => {
-    const [row] = await tx.select({ id: products.id }).from(products).where(and(eq(products.id, id), eq(products.isDeleted, false))).for('update');
+    const [row] = await tx.select({ id: products.id }).from(products).where(and(eq(products.id, id), inAdmin)).for('update');
     if (!row) throw notFound('محصول');
     const [ordered] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1);
     const keep = Boolean(ordered);

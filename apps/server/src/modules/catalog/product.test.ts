@@ -101,14 +101,14 @@ describe('POST /api/Product/Create', () => {
   });
 
   it('answers 400 for bad numbers', async () => {
-    expectFieldErrors(await create({ ...base(), OffPersent: 101 }), { offPersent: 'درصد تخفیف باید حداکثر 100 باشد' });
-    expectFieldErrors(await create({ ...base(), OffPersent: -5 }), { offPersent: 'درصد تخفیف باید حداقل 0 باشد' });
-    expectFieldErrors(await create({ ...base(), rate: 5.5 }), { rate: 'امتیاز باید حداکثر 5 باشد' });
-    expectFieldErrors(await create({ ...base(), rate: -1 }), { rate: 'امتیاز باید حداقل 0 باشد' });
-    expectFieldErrors(await create({ ...base(), Price: -1 }), { price: 'قیمت باید حداقل 0 باشد' });
+    expectFieldErrors(await create({ ...base(), OffPersent: 101 }), { offPersent: 'درصد تخفیف باید حداکثر ۱۰۰ باشد' });
+    expectFieldErrors(await create({ ...base(), OffPersent: -5 }), { offPersent: 'درصد تخفیف باید حداقل ۰ باشد' });
+    expectFieldErrors(await create({ ...base(), rate: 5.5 }), { rate: 'امتیاز باید حداکثر ۵ باشد' });
+    expectFieldErrors(await create({ ...base(), rate: -1 }), { rate: 'امتیاز باید حداقل ۰ باشد' });
+    expectFieldErrors(await create({ ...base(), Price: -1 }), { price: 'قیمت باید حداقل ۰ باشد' });
     expectFieldErrors(await create({ ...base(), Price: 'گران' }), { price: 'قیمت باید عدد باشد' });
-    expectFieldErrors(await create({ ...base(), Price: 1e11 }), { price: 'قیمت باید حداکثر 10000000000 باشد' });
-    expectFieldErrors(await create({ ...base(), stock: -2 }), { stock: 'موجودی باید حداقل 0 باشد' });
+    expectFieldErrors(await create({ ...base(), Price: 1e11 }), { price: 'قیمت باید حداکثر ۱۰٬۰۰۰٬۰۰۰٬۰۰۰ باشد' });
+    expectFieldErrors(await create({ ...base(), stock: -2 }), { stock: 'موجودی باید حداقل ۰ باشد' });
     expectFieldErrors(await create({ ...base(), CategoryId: 'abc' }), { categoryId: 'دسته‌بندی باید عدد باشد' });
   });
 
@@ -119,7 +119,7 @@ describe('POST /api/Product/Create', () => {
   });
 
   it('answers 400 for a title longer than its own len (200)', async () => {
-    expectFieldErrors(await create({ ...base(), Title: 'ت'.repeat(201) }), { title: 'عنوان باید حداکثر 200 کاراکتر باشد' });
+    expectFieldErrors(await create({ ...base(), Title: 'ت'.repeat(201) }), { title: 'عنوان باید حداکثر ۲۰۰ کاراکتر باشد' });
   });
 
   it('answers 400 for an Attribute that is not a JSON list, or with a bad colour', async () => {
@@ -212,8 +212,8 @@ describe('PUT /api/Product/ProductOff', () => {
 
   it('answers 400 for OffPersent above 100, negative or missing', async () => {
     const p = await createProduct(t);
-    expectFieldErrors(await asAdmin(t, 'PUT', `/api/Product/ProductOff?Id=${p.id}&OffPersent=101`), { offPersent: 'درصد تخفیف باید حداکثر 100 باشد' });
-    expectFieldErrors(await asAdmin(t, 'PUT', `/api/Product/ProductOff?Id=${p.id}&OffPersent=-1`), { offPersent: 'درصد تخفیف باید حداقل 0 باشد' });
+    expectFieldErrors(await asAdmin(t, 'PUT', `/api/Product/ProductOff?Id=${p.id}&OffPersent=101`), { offPersent: 'درصد تخفیف باید حداکثر ۱۰۰ باشد' });
+    expectFieldErrors(await asAdmin(t, 'PUT', `/api/Product/ProductOff?Id=${p.id}&OffPersent=-1`), { offPersent: 'درصد تخفیف باید حداقل ۰ باشد' });
     expectFieldErrors(await asAdmin(t, 'PUT', `/api/Product/ProductOff?Id=${p.id}`), { offPersent: 'درصد تخفیف الزامی است' });
     expectFieldErrors(await asAdmin(t, 'PUT', `/api/Product/ProductOff?Id=${p.id}&OffPersent=12.5`), { offPersent: 'درصد تخفیف باید عدد صحیح باشد' });
     expect(dataOf(await byId(p.id)).offPersent).toBe(0);
@@ -242,9 +242,9 @@ describe('PUT /api/Product/ProductRate', () => {
 
   it('answers 400 for a Rate above 5 or below 0 or not a number', async () => {
     const p = await createProduct(t);
-    expectFieldErrors(await asAdmin(t, 'PUT', `/api/Product/ProductRate?Id=${p.id}&Rate=6`), { rate: 'امتیاز باید حداکثر 5 باشد' });
-    expectFieldErrors(await asAdmin(t, 'PUT', `/api/Product/ProductRate?Id=${p.id}&Rate=5.01`), { rate: 'امتیاز باید حداکثر 5 باشد' });
-    expectFieldErrors(await asAdmin(t, 'PUT', `/api/Product/ProductRate?Id=${p.id}&Rate=-0.5`), { rate: 'امتیاز باید حداقل 0 باشد' });
+    expectFieldErrors(await asAdmin(t, 'PUT', `/api/Product/ProductRate?Id=${p.id}&Rate=6`), { rate: 'امتیاز باید حداکثر ۵ باشد' });
+    expectFieldErrors(await asAdmin(t, 'PUT', `/api/Product/ProductRate?Id=${p.id}&Rate=5.01`), { rate: 'امتیاز باید حداکثر ۵ باشد' });
+    expectFieldErrors(await asAdmin(t, 'PUT', `/api/Product/ProductRate?Id=${p.id}&Rate=-0.5`), { rate: 'امتیاز باید حداقل ۰ باشد' });
     expectFieldErrors(await asAdmin(t, 'PUT', `/api/Product/ProductRate?Id=${p.id}&Rate=NaN`), { rate: 'امتیاز باید عدد باشد' });
     expectFieldErrors(await asAdmin(t, 'PUT', `/api/Product/ProductRate?Id=${p.id}&Rate=Infinity`), { rate: 'امتیاز باید عدد باشد' });
   });

@@ -47,8 +47,8 @@ describe('POST /api/Slider', () => {
     const file = [{ field: 'ImageFile', filename: 's.png', data: image }];
     expectFieldErrors(await adminForm(t, 'POST', '/api/Slider', { kind: 'popup' }, file), { kind: 'نوع باید slide یا banner باشد' });
     expectFieldErrors(await adminForm(t, 'POST', '/api/Slider', { categoryId: 999999 }, file), { categoryId: 'دسته‌بندی پیدا نشد' });
-    expectFieldErrors(await adminForm(t, 'POST', '/api/Slider', { sortOrder: -1 }, file), { sortOrder: 'ترتیب باید حداقل 0 باشد' });
-    expectFieldErrors(await adminForm(t, 'POST', '/api/Slider', { link: 'l'.repeat(501) }, file), { link: 'پیوند باید حداکثر 500 کاراکتر باشد' });
+    expectFieldErrors(await adminForm(t, 'POST', '/api/Slider', { sortOrder: -1 }, file), { sortOrder: 'ترتیب باید حداقل ۰ باشد' });
+    expectFieldErrors(await adminForm(t, 'POST', '/api/Slider', { link: 'l'.repeat(501) }, file), { link: 'پیوند باید حداکثر ۵۰۰ کاراکتر باشد' });
     const res = await adminForm(t, 'POST', '/api/Slider', { title: 'x' }, [{ field: 'ImageFile', filename: 's.jpg', data: Buffer.from('not an image at all, really') }]);
     expect(res.statusCode).toBe(415);
   });
@@ -102,8 +102,8 @@ describe('GET /api/Slider/Get', () => {
   });
 
   it('answers 400 for a huge page size or a negative page', async () => {
-    expectFieldErrors(await t.app.inject({ method: 'GET', url: '/api/Slider/Get?PageSize=100000' }), { pageSize: 'اندازه صفحه باید حداکثر 100 باشد' });
-    expectFieldErrors(await t.app.inject({ method: 'GET', url: '/api/Slider/Get?PageNumber=-2' }), { pageNumber: 'شماره صفحه باید حداقل 1 باشد' });
+    expectFieldErrors(await t.app.inject({ method: 'GET', url: '/api/Slider/Get?PageSize=100000' }), { pageSize: 'اندازه صفحه باید حداکثر ۱۰۰ باشد' });
+    expectFieldErrors(await t.app.inject({ method: 'GET', url: '/api/Slider/Get?PageNumber=-2' }), { pageNumber: 'شماره صفحه باید حداقل ۱ باشد' });
   });
 });
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
-  isKnownCity, OTP_CODE_LENGTH, toPersianDigits, OTP_COUNTDOWN_SECONDS, OTP_MAX_TRIES,
+  isIranProvince, listedCity, OTP_CODE_LENGTH, provinceOfCapital, toPersianDigits, OTP_COUNTDOWN_SECONDS, OTP_MAX_TRIES,
   type Address, type AddressForm, type Customer, type ProfileUpdate,
 } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -98,9 +98,18 @@ const toAddress = (r: AddressRow): Address => ({
   address: r.address, postalCode: r.postalCode, mobile: r.mobile,
 });
 
-export function checkPlace(input: AddressForm) {
-  if (!isKnownCity(input.province, input.city)) {
-    throw badRequest('استان یا شهر انتخاب‌شده معتبر نیست', { city: 'شهر را از فهرست شهرهای استان انتخاب کنید' });
+/**
+ * The province must be one of the 31. The city is the list's name or any place the shopper types (a village the
+ * list does not have: the schema has already made it non-empty Persian text of at most 50 characters); only the
+ * centre of another province («شیراز» under «تهران») is refused, as a province picked by mistake.
+ */
+export function checkPlace(input: Pick<AddressForm, 'province' | 'city'>) {
+  if (!isIranProvince(input.province)) {
+    throw badRequest('استان انتخاب‌شده معتبر نیست', { province: 'استان را از فهرست استان‌ها انتخاب کنید' });
+  }
+  const centreOf = provinceOfCapital(input.city);
+  if (centreOf && centreOf !== input.province && !listedCity(input.province, input.city)) {
+    throw badRequest('استان یا شهر انتخاب‌شده معتبر نیست', { city: `${input.city} مرکز استان ${centreOf} است؛ استان را درست انتخاب کنید` });
   }
 }
 

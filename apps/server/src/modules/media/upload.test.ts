@@ -59,7 +59,7 @@ describe('image uploads', () => {
     const big = Buffer.concat([await pngImage(), Buffer.alloc(5 * 1024 * 1024 + 10, 1)]);
     const res = await createWith({ filename: 'big.png', data: big });
     expect(res.statusCode).toBe(413);
-    expect(errorOf(res)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'حجم هر تصویر باید حداکثر 5 مگابایت باشد' });
+    expect(errorOf(res)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'حجم هر تصویر باید حداکثر ۵ مگابایت باشد' });
     expect(uploads()).toEqual(before.files);
     expect(await rowCount()).toEqual(before.rows);
   });

@@ -111,7 +111,8 @@ describe('POST /api/Order/Checkout', () => {
     const second = await checkout(b);
     expect(second.statusCode).toBe(409);
     expect(second.json().error.message).toContain('قرمز');
-    expect(await stockOf(p.id)).toBe(49);
+    // The product's stock is its colours' (1 red), never a second number typed beside them (the 50 sent).
+    expect(await stockOf(p.id)).toBe(0);
   });
 });
 
@@ -221,6 +222,17 @@ describe('GET /api/Order/Track', () => {
     const bad = await t.app.inject({ method: 'GET', url: `/api/Order/Track?number=${order.number}&mobile=09120000000` });
     expect(bad.statusCode).toBe(404);
   });
+
+  it('finds it by the number typed in Persian digits, the way the site prints it', async () => {
+    const { order } = await placeOrder();
+    const fa = (s: string) => s.replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
+    const res = await t.app.inject({ method: 'GET', url: `/api/Order/Track?number=${encodeURIComponent(fa(order.number))}&mobile=${encodeURIComponent(fa('09121234567'))}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ number: order.number });
+    const arabic = String(order.number).replace(/[0-9]/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]!);
+    const ar = await t.app.inject({ method: 'GET', url: `/api/Order/Track?number=${encodeURIComponent(arabic)}&mobile=09121234567` });
+    expect(ar.json().data).toMatchObject({ number: order.number });
+  });
 });
 
 describe('PUT /api/Order/SetStatus', () => {
@@ -266,6 +278,13 @@ describe('GET /api/Order/Admin', () => {
     expect(future.json().data.totalCount).toBe(0);
     const one = await t.app.inject({ method: 'GET', url: `/api/Order/AdminById?id=${order.orderId}`, headers: admin });
     expect(one.json().data).toMatchObject({ id: order.orderId, status: 'paid' });
+  });
+
+  it('finds an order searched by its number in Persian digits', async () => {
+    const { order } = await placeOrder();
+    const fa = String(order.number).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
+    const found = await t.app.inject({ method: 'GET', url: `/api/Order/Admin?search=${encodeURIComponent(fa)}`, headers: bearer(await t.adminToken()) });
+    expect(found.json().data.data.map((o: { id: number }) => o.id)).toEqual([order.orderId]);
   });
 });
 

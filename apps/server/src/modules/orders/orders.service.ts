@@ -13,7 +13,8 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import type { ServiceContext } from '../../lib/service-context.js';
 import { write } from '../../lib/write.js';
-import { clearCart, colourStockOf, findCartId, priceCart } from '../cart/cart.service.js';
+import { clearCart, findCartId, priceCart } from '../cart/cart.service.js';
+import { returnUnits, takeUnits } from '../catalog/variant.service.js';
 import { claimDiscountUse, retakeDiscountUse, returnDiscountUse } from '../cart/discount.service.js';
 import { checkPlace, createAddress, getAddress } from '../customers/customers.service.js';
 import { getSettings } from '../content/content.service.js';
@@ -62,25 +63,6 @@ async function withItems(db: DbOrTx, rows: OrderRow[], withUser = false): Promis
   return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [], withUser, refs.get(r.id) ?? null));
 }
 
-/** Adds `delta` to the stock of one colour, when the product's colour entries carry stock; false when it would go below 0. */
-async function adjustColourStock(tx: DbOrTx, productId: number, option: string, delta: number): Promise<boolean> {
-  if (!option) return true;
-  const [p] = await tx.select({ attributes: products.attributes }).from(products).where(eq(products.id, productId)).for('update');
-  if (!p || colourStockOf(p.attributes, option) === undefined) return true;
-  let fits = true;
-  const attributes = p.attributes.map((a) => a.colorObj ? {
-    ...a,
-    colorObj: a.colorObj.map((c) => {
-      if (c.name !== option || typeof c.stock !== 'number') return c;
-      if (c.stock + delta < 0) fits = false;
-      return { ...c, stock: Math.max(0, c.stock + delta) };
-    }),
-  } : a);
-  if (!fits) return false;
-  await tx.update(products).set({ attributes }).where(eq(products.id, productId));
-  return true;
-}
-
 /* ---------- the one way an order's status changes ---------- */
 
 /** Statuses whose units count as sold (products.sold_count). */
@@ -126,8 +108,7 @@ async function lockProducts(tx: DbOrTx, ids: number[]) {
 /** Gives an order's units (and its discount use) back. */
 async function releaseStock(tx: DbOrTx, o: OrderRow, items: ItemRow[]) {
   for (const i of items) {
-    await tx.update(products).set({ stock: sql`${products.stock} + ${i.quantity}` }).where(eq(products.id, i.productId));
-    await adjustColourStock(tx, i.productId, i.option, i.quantity);
+    await returnUnits(tx, i);
   }
   if (o.discountCodeId) await returnDiscountUse(tx, o.discountCodeId);
 }
@@ -140,9 +121,7 @@ async function reserveStock(tx: DbOrTx, o: OrderRow, items: ItemRow[]): Promise<
   try {
     await tx.transaction(async (sp) => {
       for (const i of items) {
-        const [r] = await sp.update(products).set({ stock: sql`${products.stock} - ${i.quantity}`, updatedAt: new Date() })
-          .where(and(eq(products.id, i.productId), gte(products.stock, i.quantity))).returning({ id: products.id });
-        if (!r || !(await adjustColourStock(sp, i.productId, i.option, -i.quantity))) throw new OutOfStock();
+        if (!(await takeUnits(sp, i))) throw new OutOfStock();
       }
     });
   } catch (err) {
@@ -274,10 +253,7 @@ export async function checkout(ctx: OrdersCtx, userId: number, input: Checkout, 
     const lines = [...cart.lines].sort((a, b) => a.productId - b.productId || a.id - b.id);
     for (const l of lines) {
       const label = `«${l.title}»${l.option ? ` (${l.option})` : ''}`;
-      const [r] = await tx.update(products).set({ stock: sql`${products.stock} - ${l.quantity}`, updatedAt: new Date() })
-        .where(and(eq(products.id, l.productId), eq(products.isDeleted, false), gte(products.stock, l.quantity)))
-        .returning({ id: products.id });
-      if (!r || !(await adjustColourStock(tx, l.productId, l.option ?? '', -l.quantity))) {
+      if (l.stock < l.quantity || !(await takeUnits(tx, l))) {
         throw new AppError(409, 'OUT_OF_STOCK', `موجودی ${label} کافی نیست؛ تعداد آن را در سبد خرید کم کنید`);
       }
     }
@@ -291,7 +267,7 @@ export async function checkout(ctx: OrdersCtx, userId: number, input: Checkout, 
       reservedUntil: new Date(Date.now() + ORDER_RESERVATION_MINUTES * 60_000),
     }).returning();
     await tx.insert(orderItems).values(lines.map((l) => ({
-      orderId: row!.id, productId: l.productId, title: l.title, imageUri: l.imageUri, option: l.option ?? '',
+      orderId: row!.id, productId: l.productId, variantId: l.variantId, title: l.title, imageUri: l.imageUri, option: l.option ?? '',
       unitPrice: l.unitPrice, quantity: l.quantity, lineTotal: l.lineTotal,
     })));
     if (input.address && input.saveAddress !== false) {

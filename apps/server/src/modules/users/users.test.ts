@@ -81,8 +81,8 @@ describe('GET /api/User', () => {
   });
 
   it('answers 400 for a huge or negative page size', async () => {
-    expectFieldErrors(await asAdmin(t, 'GET', '/api/User?pageSize=100000'), { pageSize: 'اندازه صفحه باید حداکثر 100 باشد' });
-    expectFieldErrors(await asAdmin(t, 'GET', '/api/User?pageNumber=0'), { pageNumber: 'شماره صفحه باید حداقل 1 باشد' });
+    expectFieldErrors(await asAdmin(t, 'GET', '/api/User?pageSize=100000'), { pageSize: 'اندازه صفحه باید حداکثر ۱۰۰ باشد' });
+    expectFieldErrors(await asAdmin(t, 'GET', '/api/User?pageNumber=0'), { pageNumber: 'شماره صفحه باید حداقل ۱ باشد' });
   });
 
   it('is for admins only', async () => {
@@ -157,7 +157,7 @@ describe('POST /api/User', () => {
     expectFieldErrors(await create({ password: 'short' }), { password: 'رمز عبور باید دست‌کم ۸ کاراکتر باشد' });
     expectFieldErrors(await create({ mobile: '12345' }), { mobile: 'شماره موبایل باید ۹ رقم بعد از ۹۸ باشد، مانند ۹۱۲۱۲۳۴۵۶۷' });
     expectFieldErrors(await create({ email: 'not-an-email' }), { email: 'ایمیل معتبر نیست' });
-    expectFieldErrors(await create({ username: 'u'.repeat(101) }), { username: 'نام کاربری باید حداکثر 100 کاراکتر باشد' });
+    expectFieldErrors(await create({ username: 'u'.repeat(101) }), { username: 'نام کاربری باید حداکثر ۱۰۰ کاراکتر باشد' });
     expectFieldErrors(await create({ isAdmin: 'maybe' }), { isAdmin: 'مدیر باید درست یا نادرست باشد' });
   });
 
@@ -219,7 +219,7 @@ describe('DELETE /api/User', () => {
 
   it('answers 404 for an unknown user and 400 for a bad id', async () => {
     expect((await asAdmin(t, 'DELETE', '/api/User?id=999999')).statusCode).toBe(404);
-    expectFieldErrors(await asAdmin(t, 'DELETE', '/api/User?id=-1'), { id: 'شناسه باید حداقل 1 باشد' });
+    expectFieldErrors(await asAdmin(t, 'DELETE', '/api/User?id=-1'), { id: 'شناسه باید حداقل ۱ باشد' });
   });
 
   it('is for admins only', async () => {

@@ -3,6 +3,7 @@ import { Anchor, Box, Button, Card, Center, PasswordInput, Stack, Text, TextInpu
 import type { User } from '@sorkhab/shared';
 import { call, toastError } from './api';
 import { useSave } from './use-save';
+import { stopIfBlank } from '../../lib/required';
 
 /** Admin login, and the change-password form it switches to (spec section 2, Admin). */
 export function LoginScreen({ onLogin }: { onLogin: (user: User) => void }) {
@@ -26,9 +27,12 @@ function LoginForm({ onLogin, onSwitch }: { onLogin: (user: User) => void; onSwi
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const [blank, setBlank] = useState<Record<string, string>>({});
   return (
-    <Box component="form" onSubmit={async (e) => {
+    <Box component="form" noValidate onSubmit={async (e) => {
       e.preventDefault();
+      if (stopIfBlank(e.currentTarget, { userName: [userName, 'نام کاربری'], password: [password, 'رمز عبور'] }, setBlank)) return;
+      setBlank({});
       setBusy(true);
       const res = await call('POST /User/Login', { body: { userName, password } }, { isAuth: true, silent: true });
       setBusy(false);
@@ -36,8 +40,8 @@ function LoginForm({ onLogin, onSwitch }: { onLogin: (user: User) => void; onSwi
       else toastError(res.error.message || 'ورود ناموفق بود', 'ورود ناموفق');
     }}>
       <Stack>
-        <TextInput label="نام کاربری" name="username" autoComplete="username" required value={userName} onChange={(e) => setUserName(e.currentTarget.value)} />
-        <PasswordInput label="رمز عبور" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)}
+        <TextInput label="نام کاربری" name="username" autoComplete="username" required value={userName} onChange={(e) => setUserName(e.currentTarget.value)} error={blank.userName} />
+        <PasswordInput label="رمز عبور" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={blank.password}
           visibilityToggleButtonProps={{ 'aria-label': 'نمایش یا پنهان کردن رمز عبور' }} />
         <Button type="submit" loading={busy} fullWidth>ورود</Button>
         <Anchor component="button" type="button" size="sm" ta="center" onClick={onSwitch}>تغییر رمز عبور</Anchor>
@@ -48,11 +52,13 @@ function LoginForm({ onLogin, onSwitch }: { onLogin: (user: User) => void; onSwi
 
 function PasswordForm({ onDone }: { onDone: () => void }) {
   const [f, setF] = useState({ username: '', currentPassword: '', password: '', repeatPassword: '' });
-  const { busy, errors, save } = useSave();
+  const { busy, errors, setErrors, save } = useSave();
   const set = (k: keyof typeof f) => (e: React.ChangeEvent<HTMLInputElement>) => setF({ ...f, [k]: e.currentTarget.value });
   return (
-    <Box component="form" onSubmit={async (e) => {
+    <Box component="form" noValidate onSubmit={async (e) => {
       e.preventDefault();
+      const blank = { username: [f.username, 'نام کاربری'], currentPassword: [f.currentPassword, 'رمز عبور فعلی'], password: [f.password, 'رمز عبور جدید'], repeatPassword: [f.repeatPassword, 'تکرار رمز عبور'] } as const;
+      if (stopIfBlank(e.currentTarget, blank, setErrors)) return;
       const res = await save('PUT /User/UpdatePassword', { body: f }, { isAuth: true, success: 'رمز عبور تغییر کرد؛ با رمز جدید وارد شوید' });
       if (res.success) onDone();
     }}>

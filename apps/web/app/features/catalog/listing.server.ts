@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import type { Category } from '@sorkhab/shared';
 import type { ApiClient } from '../../lib/api';
 import { categoryThumbVariants } from '../../components/CategoryThumb';
-import { categoryTrail, findCategory } from './category-tree';
+import { categoriesTitled, categoryTrail, findCategory } from './category-tree';
 import { apiQueryOf, parseListing, type ListingState, type Sort } from './listing';
 import { toCard } from './ProductCard';
 
@@ -12,6 +12,12 @@ const DEFAULT_SORT: Record<ListingKind, Sort | undefined> = {
   category: 'newest', search: undefined, latest: 'newest', popular: 'bestselling',
 };
 
+/** The ids among `cats` whose listing (the category and its descendants) has at least one product. */
+async function withProducts(api: ApiClient, cats: Category[]): Promise<Set<number>> {
+  const pages = await Promise.all(cats.map((c) => api.load('GET /Product/All', { query: { categoryId: c.id, pageNumber: 1, pageSize: 1 } })));
+  return new Set(cats.filter((_, i) => pages[i]!.totalCount > 0).map((c) => c.id));
+}
+
 /** Everything a listing page shows, loaded in parallel from the (cached) catalogue API. */
 export async function loadListing(api: ApiClient, request: Request, kind: ListingKind) {
   const url = new URL(request.url);
@@ -20,7 +26,11 @@ export async function loadListing(api: ApiClient, request: Request, kind: Listin
 
   let category: Category | undefined;
   if (state.categoryId || state.category) {
-    category = findCategory(roots, { id: state.categoryId, title: state.category });
+    const by = { id: state.categoryId, title: state.category };
+    category = findCategory(roots, by);
+    // A title alone that several categories share: the one with products wins (never an empty listing by chance).
+    const rivals = category && category.id !== state.categoryId && state.category ? categoriesTitled(roots, state.category) : [];
+    if (rivals.length > 1) category = findCategory(roots, by, await withProducts(api, rivals));
     if (!category && kind === 'category') throw data({ reason: 'category' }, { status: 404 });
   }
   const base = { categoryId: category?.id, defaultSort: DEFAULT_SORT[kind] };

@@ -4,9 +4,9 @@ export type Sort = (typeof PRODUCT_SORTS)[number];
 
 /** A listing's state, read from its URL so every filtered page is shareable and server-rendered. */
 export interface ListingState {
-  /** Category title (spec: /product-list?category={title}). */
+  /** Category title (spec: /product-list?category={title}); alone (old links) it resolves to the best match. */
   category?: string;
-  /** Spec's `brand` parameter: the id of a top-level category. */
+  /** Spec's `brand` parameter: a category's id, carried by every storefront link to a category. */
   categoryId?: number;
   /** Real brand filter (brands=1,2). */
   brands: number[];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seo, textOf } from './seo';
+import type { ProductDetail } from '@sorkhab/shared';
+import { aggregateRatingOf, productJsonLd, seo, textOf } from './seo';
 
 const shop = { settings: { storeName: 'سرخاب' }, origin: 'https://shop.example' } as never;
 const get = (tags: ReturnType<typeof seo>, key: string) => tags.find((t) => key in t || Object.values(t).includes(key));
@@ -23,5 +24,35 @@ describe('seo', () => {
   it('shortens HTML to plain text for descriptions', () => {
     expect(textOf('<p>کرم&nbsp;مرطوب‌کننده</p><ul><li>پوست خشک</li></ul>')).toBe('کرم مرطوب‌کننده پوست خشک');
     expect(textOf(`<p>${'الف '.repeat(100)}</p>`, 20)).toHaveLength(20);
+  });
+});
+
+describe('product JSON-LD', () => {
+  const product = {
+    id: 7, title: 'رژ لب مات', imageUri: '/uploads/p.webp', gallery: [{ imageUri: '/uploads/g.webp' }], brand: { id: 1, title: 'میبلین' },
+    categoryPath: [{ id: 1, title: 'آرایش' }, { id: 2, title: 'رژ لب' }], price: 200_000, offPrice: 180_000, offPersent: 10, hasOff: true,
+    stock: 3, rate: 4.5, soldCount: 120,
+  } as unknown as ProductDetail;
+  const page = { origin: 'https://shop.example', url: 'https://shop.example/product/7', description: 'd' };
+
+  it('claims no rating without reviews, whatever the admin rate and the number sold', () => {
+    const ld = productJsonLd(product, page, null);
+    expect(ld).not.toHaveProperty('aggregateRating');
+    expect(JSON.stringify(ld)).not.toMatch(/rating/i);
+    expect(ld).toMatchObject({
+      '@type': 'Product', name: 'رژ لب مات', sku: '7', url: page.url, brand: { '@type': 'Brand', name: 'میبلین' },
+      image: ['https://shop.example/uploads/p.webp', 'https://shop.example/uploads/g.webp'], category: 'آرایش > رژ لب',
+      offers: { '@type': 'Offer', priceCurrency: 'IRR', price: 1_800_000, availability: 'https://schema.org/InStock' },
+    });
+  });
+
+  it('adds aggregateRating from real reviews only', () => {
+    expect(productJsonLd(product, page, { average: 4.26, count: 3 }).aggregateRating).toEqual({
+      '@type': 'AggregateRating', ratingValue: 4.3, bestRating: 5, worstRating: 1, ratingCount: 3, reviewCount: 3,
+    });
+    expect(aggregateRatingOf(null)).toBeUndefined();
+    expect(aggregateRatingOf({ average: 5, count: 0 })).toBeUndefined();
+    expect(aggregateRatingOf({ average: 0, count: 4 })).toBeUndefined();
+    expect(aggregateRatingOf({ average: Number.NaN, count: 4 })).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
-import type { StoreSettings } from '@sorkhab/shared';
+import { tomanToRial, type ProductDetail, type StoreSettings } from '@sorkhab/shared';
+import { priceView } from './price';
 
 export interface ShopData {
   settings: StoreSettings;
@@ -47,4 +48,46 @@ export function seo(shop: ShopData | undefined, page: {
   tags.push({ name: 'twitter:card', content: page.image ? 'summary_large_image' : 'summary' });
   if (page.noindex) tags.push({ name: 'robots', content: 'noindex' });
   return tags;
+}
+
+/** What a product's reviews add up to. */
+export interface ReviewSummary {
+  /** Mean score, 1–5. */
+  average: number;
+  /** How many reviews. */
+  count: number;
+}
+
+/**
+ * schema.org `AggregateRating` from real reviews only, never from the admin's `rate` or the number sold:
+ * none without reviews. The shop has no reviews yet (a later issue adds them), so the product page passes null.
+ */
+export function aggregateRatingOf(reviews: ReviewSummary | null): Record<string, unknown> | undefined {
+  if (!reviews || !Number.isInteger(reviews.count) || reviews.count < 1 || !(reviews.average >= 1 && reviews.average <= 5)) return undefined;
+  return { '@type': 'AggregateRating', ratingValue: Math.round(reviews.average * 10) / 10, bestRating: 5, worstRating: 1, ratingCount: reviews.count, reviewCount: reviews.count };
+}
+
+/** The product page's Product JSON-LD (prices in rial); `aggregateRating` only from `reviews`. */
+export function productJsonLd(p: ProductDetail, page: { origin: string; url: string; description: string }, reviews: ReviewSummary | null) {
+  const rating = aggregateRatingOf(reviews);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.title,
+    sku: String(p.id),
+    url: page.url,
+    image: [p.imageUri, ...p.gallery.map((g) => g.imageUri)].filter(Boolean).map((u) => `${page.origin}${u}`),
+    description: page.description,
+    ...(p.brand ? { brand: { '@type': 'Brand', name: p.brand.title } } : {}),
+    category: p.categoryPath.map((c) => c.title).join(' > '),
+    offers: {
+      '@type': 'Offer',
+      url: page.url,
+      priceCurrency: 'IRR',
+      price: tomanToRial(priceView(p).amount),
+      availability: p.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+    ...(rating ? { aggregateRating: rating } : {}),
+  };
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AddressFormSchema, IRAN_PROVINCES, type AddressForm as AddressInput } from '@sorkhab/shared';
+import { AddressFormSchema, IRAN_PROVINCES, listedCity, type AddressForm as AddressInput } from '@sorkhab/shared';
 import { Field, fieldErrors, Select, TextInput } from './ui';
 
 export type AddressDraft = Record<keyof AddressInput, string>;
@@ -12,7 +12,12 @@ export function checkDraft(draft: AddressDraft): { value: AddressInput | null; e
   return { value: null, errors: fieldErrors(parsed.error.issues) };
 }
 
-/** The recipient fields: names, province and city selects (all 31 provinces), address, postal code, mobile. */
+/**
+ * The recipient fields: names, province select (all 31 provinces), city, address, postal code, mobile. The city is a text
+ * input with the province's cities as suggestions (the browser filters them as one types); a place the list does not
+ * have (a village) is typed and kept as written, and a listed name typed with other spaces or letter forms becomes the
+ * list's spelling when the field is left.
+ */
 export function AddressFields({ draft, onChange, errors, idPrefix = 'addr' }: {
   draft: AddressDraft; onChange: (d: AddressDraft) => void; errors: Record<string, string>; idPrefix?: string;
 }) {
@@ -34,11 +39,14 @@ export function AddressFields({ draft, onChange, errors, idPrefix = 'addr' }: {
           {IRAN_PROVINCES.map((p) => <option key={p.id} value={p.name}>{p.name}</option>)}
         </Select>
       </Field>
-      <Field label="شهر" htmlFor={id('city')} error={errors.city}>
-        <Select id={id('city')} value={draft.city} onChange={set('city')} disabled={!draft.province} error={errors.city}>
-          <option value="">{draft.province ? 'انتخاب شهر' : 'ابتدا استان را انتخاب کنید'}</option>
-          {cities.map((c) => <option key={c} value={c}>{c}</option>)}
-        </Select>
+      <Field label="شهر" htmlFor={id('city')} error={errors.city} hint="اگر شهر یا روستای شما در فهرست نیست، نام آن را بنویسید">
+        <TextInput id={id('city')} value={draft.city} onChange={set('city')} disabled={!draft.province} error={errors.city}
+          list={id('city-list')} autoComplete="off" maxLength={50}
+          placeholder={draft.province ? 'جستجو یا نوشتن نام شهر' : 'ابتدا استان را انتخاب کنید'}
+          onBlur={() => { const c = listedCity(draft.province, draft.city); if (c && c !== draft.city) onChange({ ...draft, city: c }); }} />
+        <datalist id={id('city-list')}>
+          {cities.map((c) => <option key={c} value={c} />)}
+        </datalist>
       </Field>
       <div className="sm:col-span-2">
         <Field label="نشانی پستی" htmlFor={id('address')} error={errors.address}>

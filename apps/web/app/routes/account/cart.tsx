@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useHydrated } from '../../components/ui/use-hydrated';
 import { Link } from 'react-router';
 import { formatToman, MAX_CART_QUANTITY, toPersianDigits, type Cart, type CartItem } from '@sorkhab/shared';
 import { Img } from '../../components/Img';
@@ -34,6 +35,7 @@ function QuantityControl({ item, busy, onSet }: { item: CartItem; busy: boolean;
 
 /** The code form; apply and remove go through the cart store, so the header badge and popup follow. */
 function DiscountBox({ cart }: { cart: Cart }) {
+  const hydrated = useHydrated();
   const { applyDiscount, removeDiscount } = useCart();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -68,7 +70,7 @@ function DiscountBox({ cart }: { cart: Cart }) {
       <label htmlFor="discount-code" className="mb-1.5 block text-sm font-medium text-gray-700">کد تخفیف</label>
       <div className="flex gap-2">
         <input id="discount-code" value={code} onChange={(e) => setCode(e.target.value)} dir="ltr" placeholder="SPRING20" className={`${inputClass} text-start`} aria-invalid={error ? true : undefined} />
-        <button type="submit" disabled={busy} className={`${secondaryButton} shrink-0`}>ثبت کد</button>
+        <button type="submit" disabled={busy || !hydrated} className={`${secondaryButton} shrink-0`}>ثبت کد</button>
       </div>
       {error && <div className="mt-2"><Alert>{error}</Alert></div>}
     </form>

@@ -9,6 +9,7 @@ import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { AdminTable, rowNumber } from '../../features/admin/table';
 import { PageTitle } from '../../features/admin/ui';
 import { useSave } from '../../features/admin/use-save';
+import { stopIfBlank } from '../../lib/required';
 
 export function meta() {
   return [{ title: 'ویژگی‌های دسته | پنل مدیریت سرخاب' }];
@@ -61,10 +62,11 @@ function AttributeForm({ attribute, categoryId, onSaved, onCancel }: { attribute
   const [title, setTitle] = useState(attribute?.title ?? '');
   const [key, setKey] = useState(attribute?.key ?? '');
   const [type, setType] = useState<string>(attribute?.type ?? 'string');
-  const { busy, errors, save } = useSave();
+  const { busy, errors, setErrors, save } = useSave();
   return (
-    <form onSubmit={async (e) => {
+    <form noValidate onSubmit={async (e) => {
       e.preventDefault();
+      if (stopIfBlank(e.currentTarget, { title: [title, 'عنوان'], key: [key, 'کلید'], type: [type, 'نوع'] }, setErrors)) return;
       const saved = attribute
         ? await save('PUT /Category/UpdateCAttribute', { body: formData({ id: attribute.id, title, key, type, CategoryId: categoryId }) }, { success: 'ویژگی ذخیره شد' })
         : await save('POST /Category/CreateAttribute', { body: formData({ title, key, type, CategoryId: categoryId }) }, { success: 'ویژگی افزوده شد' });

@@ -6,6 +6,7 @@ import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { AdminTable, rowNumber } from '../../features/admin/table';
 import { fa, PageTitle } from '../../features/admin/ui';
 import { useSave } from '../../features/admin/use-save';
+import { stopIfBlank } from '../../lib/required';
 
 export function meta() {
   return [{ title: 'برندها | پنل مدیریت سرخاب' }];
@@ -44,10 +45,11 @@ export default function BrandsPage() {
 function BrandForm({ brand, onDone }: { brand: Brand | null; onDone: () => void }) {
   const [title, setTitle] = useState(brand?.title ?? '');
   const [alias, setAlias] = useState(brand?.alias ?? '');
-  const { busy, errors, save } = useSave();
+  const { busy, errors, setErrors, save } = useSave();
   return (
-    <form onSubmit={async (e) => {
+    <form noValidate onSubmit={async (e) => {
       e.preventDefault();
+      if (stopIfBlank(e.currentTarget, { title: [title, 'عنوان'] }, setErrors)) return;
       const saved = brand
         ? await save('PUT /Brand/Update', { body: { id: brand.id, title, alias } }, { success: 'برند ذخیره شد' })
         : await save('POST /Brand/Create', { body: { title, alias } }, { success: 'برند ذخیره شد' });

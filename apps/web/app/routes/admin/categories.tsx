@@ -6,6 +6,7 @@ import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { RowMenu } from '../../features/admin/table';
 import { FaNumberInput, fa, ImagePick, imgSrc, PageTitle } from '../../features/admin/ui';
 import { useSave } from '../../features/admin/use-save';
+import { stopIfBlank } from '../../lib/required';
 
 export function meta() {
   return [{ title: 'دسته‌بندی‌ها | پنل مدیریت سرخاب' }];
@@ -88,10 +89,11 @@ function CategoryForm({ category, parentId, onSaved, onCancel }: { category: Cat
   const [select, setSelect] = useState(category?.select ?? false);
   const [sortOrder, setSortOrder] = useState(String(category?.sortOrder ?? ''));
   const [icon, setIcon] = useState<File | null>(null);
-  const { busy, errors, save } = useSave();
+  const { busy, errors, setErrors, save } = useSave();
   return (
-    <form onSubmit={async (e) => {
+    <form noValidate onSubmit={async (e) => {
       e.preventDefault();
+      if (stopIfBlank(e.currentTarget, { title: [title, 'عنوان'] }, setErrors)) return;
       const body = formData({ id: category?.id, title, alias, uri, select, sortOrder: sortOrder || undefined, parentId: parentId ?? undefined }, { iconFile: icon });
       const saved = category
         ? await save('PUT /Category/Update', { body }, { success: 'دسته‌بندی ذخیره شد' })

@@ -9,6 +9,7 @@ import { parseJalaliDate } from '../../features/admin/jalali';
 import { AdminTable, rowNumber } from '../../features/admin/table';
 import { fa, FaNumberInput, PageTitle } from '../../features/admin/ui';
 import { useSave } from '../../features/admin/use-save';
+import { stopIfBlank } from '../../lib/required';
 
 export function meta() {
   return [{ title: 'کدهای تخفیف | پنل مدیریت سرخاب' }];
@@ -75,8 +76,9 @@ function DiscountForm({ discount, onDone }: { discount: Discount | null; onDone:
   });
   const { busy, errors, setErrors, save } = useSave();
   return (
-    <form onSubmit={async (e) => {
+    <form noValidate onSubmit={async (e) => {
       e.preventDefault();
+      if (stopIfBlank(e.currentTarget, { code: [f.code, 'کد'], value: [f.value, f.kind === 'percent' ? 'درصد تخفیف' : 'مبلغ تخفیف'] }, setErrors)) return;
       let expiresAt: string | undefined; // none: no expiry (the server stores null)
       if (f.expires.trim()) {
         const iso = parseJalaliDate(f.expires);

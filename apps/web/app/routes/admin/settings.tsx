@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Te
 import { parseEnamadSeal, type StoreSettings } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { useSave } from '../../features/admin/use-save';
+import { stopIfBlank } from '../../lib/required';
 import { FaNumberInput, fa, PageTitle } from '../../features/admin/ui';
 
 export function meta() {
@@ -12,7 +13,7 @@ export function meta() {
 export default function SettingsPage() {
   const { data } = useApi('GET /Settings', {});
   const [f, setF] = useState<StoreSettings | null>(null);
-  const { busy, errors, save } = useSave();
+  const { busy, errors, setErrors, save } = useSave();
   const [pasted, setPasted] = useState('');
   useEffect(() => { if (data) setF(data); }, [data]);
   if (!f) return <Text c="dimmed">در حال بارگذاری…</Text>;
@@ -22,8 +23,9 @@ export default function SettingsPage() {
   return (
     <>
       <PageTitle>تنظیمات فروشگاه</PageTitle>
-      <form onSubmit={async (e) => {
+      <form noValidate onSubmit={async (e) => {
         e.preventDefault();
+        if (stopIfBlank(e.currentTarget, { storeName: [f.storeName, 'نام فروشگاه'], phone: [f.phone, 'تلفن'] }, setErrors)) return;
         const saved = await save('PUT /Settings', { body: f }, { success: 'تنظیمات ذخیره شد' });
         if (saved.success) setF(saved.data);
       }}>

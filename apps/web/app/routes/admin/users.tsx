@@ -9,6 +9,7 @@ import { useSession } from '../../features/admin/session';
 import { AdminTable, rowNumber } from '../../features/admin/table';
 import { fa, PageTitle } from '../../features/admin/ui';
 import { useSave } from '../../features/admin/use-save';
+import { stopIfBlank } from '../../lib/required';
 
 export function meta() {
   return [{ title: 'کاربران | پنل مدیریت سرخاب' }];
@@ -75,13 +76,14 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
     mobile: user?.mobile ? user.mobile.replace(/^98/, '0') : '', email: user?.email ?? '', isAdmin: user?.isAdmin ?? false,
     isDisable: user?.isDisable ?? false, password: '',
   });
-  const { busy, errors, save } = useSave();
+  const { busy, errors, setErrors, save } = useSave();
   const text = (k: 'username' | 'firstname' | 'lastname' | 'mobile' | 'email') => ({
     value: f[k], error: errors[k], onChange: (e: React.ChangeEvent<HTMLInputElement>) => setF({ ...f, [k]: e.currentTarget.value }),
   });
   return (
-    <form onSubmit={async (e) => {
+    <form noValidate onSubmit={async (e) => {
       e.preventDefault();
+      if (!user && stopIfBlank(e.currentTarget, { username: [f.username, 'نام کاربری'], password: [f.password, 'رمز عبور'] }, setErrors)) return;
       const { password, isDisable, ...rest } = f;
       const saved = user
         ? await save('PUT /User', { body: { id: user.id, ...rest, isDisable } }, { success: 'کاربر ذخیره شد' })
@@ -110,10 +112,11 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
 function ResetForm({ user, onDone }: { user: User; onDone: () => void }) {
   const [newPassword, setNewPassword] = useState('');
   const [repeatPassword, setRepeatPassword] = useState('');
-  const { busy, errors, save } = useSave();
+  const { busy, errors, setErrors, save } = useSave();
   return (
-    <form onSubmit={async (e) => {
+    <form noValidate onSubmit={async (e) => {
       e.preventDefault();
+      if (stopIfBlank(e.currentTarget, { newPassword: [newPassword, 'رمز عبور جدید'], repeatPassword: [repeatPassword, 'تکرار رمز عبور'] }, setErrors)) return;
       const res = await save('PUT /User/ResetPassword', { body: { userId: user.id, newPassword, repeatPassword } }, { success: 'رمز عبور بازنشانی شد' });
       if (res.success) onDone();
     }}>

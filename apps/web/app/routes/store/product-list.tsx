@@ -1,5 +1,6 @@
 import { formatNumber, toPersianDigits } from '@sorkhab/shared';
 import { apiOf } from '../../lib/context';
+import { categoryHref } from '../../lib/links';
 import { ListingPage } from '../../features/catalog/ListingPage';
 import { loadListing } from '../../features/catalog/listing.server';
 import { seo, shopOf } from '../../features/catalog/seo';
@@ -18,12 +19,13 @@ const headingOf = (d: Route.ComponentProps['loaderData']) => d.category?.title ?
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [{ title: 'دسته‌بندی پیدا نشد | سرخاب' }];
   const title = headingOf(data);
-  const canonical = data.category ? new URLSearchParams({ category: data.category.title, ...(data.category.parentId === null ? { brand: String(data.category.id) } : {}) }) : null;
-  const page = data.state.page > 1 ? `${canonical ? '&' : '?'}page=${data.state.page}` : '';
+  // The category's own link (title and id), whichever way the visitor came.
+  const canonical = data.category ? categoryHref(data.category) : '/product-list';
+  const page = data.state.page > 1 ? `${data.category ? '&' : '?'}page=${data.state.page}` : '';
   return seo(shopOf(matches), {
     title: data.state.page > 1 ? `${title} (صفحه ${toPersianDigits(data.state.page)})` : title,
     description: `خرید اینترنتی ${title} اصل با بهترین قیمت؛ ${formatNumber(data.products.totalCount)} کالا با ضمانت اصالت و ارسال سریع.`,
-    path: `/product-list${canonical ? `?${canonical}` : ''}${page}`,
+    path: `${canonical}${page}`,
     image: data.products.data[0]?.imageVariants.find((v) => v.width === 600)?.uri ?? null,
   });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { data, Link } from 'react-router';
-import { toPersianDigits, tomanToRial, type ProductDetail } from '@sorkhab/shared';
+import { toPersianDigits, type ProductDetail } from '@sorkhab/shared';
 import { ChevronEnd } from '../../components/icons';
 import { Img } from '../../components/Img';
 import { Carousel } from '../../components/ui/Carousel';
@@ -10,7 +10,7 @@ import { categoryHref } from '../../lib/links';
 import { priceView } from '../../features/catalog/price';
 import { galleryOf, optionString, splitAttributes } from '../../features/catalog/product';
 import { ProductCard, toCard } from '../../features/catalog/ProductCard';
-import { seo, shopOf, textOf } from '../../features/catalog/seo';
+import { productJsonLd, seo, shopOf, textOf } from '../../features/catalog/seo';
 import { Promises } from '../../features/layout/Footer';
 import { StoreErrorBoundary } from '../../features/layout/NotFound';
 import type { Route } from './+types/product';
@@ -45,28 +45,8 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
     ...seo(shop, { title: p.title, description: `خرید ${p.title}${p.brand ? ` ${p.brand.title}` : ''} اصل با قیمت ${price.now}. ${description}`.slice(0, 300), path: `/product/${p.id}`, image, type: 'product' }),
     { property: 'product:price:amount', content: String(price.amount) },
     { property: 'product:price:currency', content: 'IRT' },
-    {
-      'script:ld+json': {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: p.title,
-        sku: String(p.id),
-        url,
-        image: [p.imageUri, ...p.gallery.map((g) => g.imageUri)].filter(Boolean).map((u) => `${origin}${u}`),
-        description,
-        ...(p.brand ? { brand: { '@type': 'Brand', name: p.brand.title } } : {}),
-        category: p.categoryPath.map((c) => c.title).join(' > '),
-        offers: {
-          '@type': 'Offer',
-          url,
-          priceCurrency: 'IRR',
-          price: tomanToRial(price.amount),
-          availability: p.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-          itemCondition: 'https://schema.org/NewCondition',
-        },
-        ...(p.rate > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rate, bestRating: 5, ratingCount: Math.max(1, p.soldCount) } } : {}),
-      },
-    },
+    // No reviews yet (a later issue adds them): no aggregateRating, rather than one made up from the number sold.
+    { 'script:ld+json': productJsonLd(p, { origin, url, description }, null) },
   ];
 }
 
@@ -110,10 +90,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <nav aria-label="مسیر" className="mb-4 text-xs text-gray-600">
         <ol className="flex flex-wrap items-center gap-1">
           <li><Link to="/" className="hover:text-brand-700">خانه</Link></li>
-          {p.categoryPath.map((c, i) => (
+          {p.categoryPath.map((c) => (
             <li key={c.id} className="flex items-center gap-1">
               <ChevronEnd className="size-3.5" />
-              <Link to={categoryHref({ ...c, parentId: i === 0 ? null : 0 })} className="hover:text-brand-700">{c.title}</Link>
+              <Link to={categoryHref(c)} className="hover:text-brand-700">{c.title}</Link>
             </li>
           ))}
         </ol>

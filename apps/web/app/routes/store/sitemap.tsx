@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, type Category } from '@sorkhab/shared';
+import { MAX_PRODUCT_PAGE_SIZE, type Category } from '@sorkhab/shared';
 import { apiOf } from '../../lib/context';
 import { categoryHref } from '../../lib/links';
 import type { Route } from './+types/sitemap';
@@ -14,12 +14,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const origin = context.origin;
   const [roots, first] = await Promise.all([
     api.load('GET /Category/GetCategories'),
-    api.load('GET /Product/All', { query: { pageNumber: 1, pageSize: MAX_PAGE_SIZE, sort: 'newest' } }),
+    api.load('GET /Product/All', { query: { pageNumber: 1, pageSize: MAX_PRODUCT_PAGE_SIZE, sort: 'newest' } }),
   ]);
   const products = [...first.data];
-  const pages = Math.ceil(first.totalCount / MAX_PAGE_SIZE);
+  const pages = Math.ceil(first.totalCount / MAX_PRODUCT_PAGE_SIZE);
   for (let page = 2; page <= pages; page++) {
-    products.push(...(await api.load('GET /Product/All', { query: { pageNumber: page, pageSize: MAX_PAGE_SIZE, sort: 'newest' } })).data);
+    products.push(...(await api.load('GET /Product/All', { query: { pageNumber: page, pageSize: MAX_PRODUCT_PAGE_SIZE, sort: 'newest' } })).data);
   }
   const urls: string[] = ['/', '/last-products', '/suggest-products', '/contact'];
   const walk = (list: Category[]) => list.forEach((c) => { urls.push(categoryHref(c)); walk(c.children); });

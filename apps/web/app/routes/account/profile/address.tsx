@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useHydrated } from '../../../components/ui/use-hydrated';
 import { data, useFetcher } from 'react-router';
 import { toPersianDigits, type Address } from '@sorkhab/shared';
 import { browserApi } from '../../../lib/api';
@@ -35,6 +36,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 const toDraft = (a: Address): AddressDraft => ({ ...a, mobile: toPersianDigits(localMobile(a.mobile)), postalCode: toPersianDigits(a.postalCode) });
 
 function Editor({ initial, id, onDone }: { initial: AddressDraft; id?: number; onDone: () => void }) {
+  const hydrated = useHydrated();
   const { draft, setDraft, errors, setErrors } = useDraft(initial);
   const fetcher = useFetcher<typeof clientAction>();
   const busy = fetcher.state !== 'idle';
@@ -59,7 +61,7 @@ function Editor({ initial, id, onDone }: { initial: AddressDraft; id?: number; o
       <AddressFields draft={draft} onChange={setDraft} errors={errors} idPrefix={id ? `edit-${id}` : 'new'} />
       {error && <Alert>{error}</Alert>}
       <div className="flex gap-3">
-        <button type="submit" disabled={busy} className={primaryButton}>ذخیره نشانی</button>
+        <button type="submit" disabled={busy || !hydrated} className={primaryButton}>ذخیره نشانی</button>
         <button type="button" onClick={onDone} className={secondaryButton}>انصراف</button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useHydrated } from '../../../components/ui/use-hydrated';
 import { data, useFetcher } from 'react-router';
 import { ProfileUpdateSchema, toPersianDigits } from '@sorkhab/shared';
 import { browserApi } from '../../../lib/api';
@@ -25,6 +26,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
   const { me } = loaderData;
   const [form, setForm] = useState({ firstname: me.firstname, lastname: me.lastname, email: me.email ?? '', nationalCode: me.nationalCode ?? '' });
   const [checked, setChecked] = useState<Record<string, string> | null>(null);
@@ -57,7 +59,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Field label="ایمیل" htmlFor="email" error={errors.email}><TextInput id="email" type="email" value={form.email} onChange={set('email')} dir="ltr" autoComplete="email" error={errors.email} /></Field>
         </div>
         {message && <div className="sm:col-span-2"><Alert kind={message.kind}>{message.text}</Alert></div>}
-        <div className="sm:col-span-2"><button type="submit" disabled={busy} className={primaryButton}>{busy ? 'در حال ذخیره…' : 'ذخیره اطلاعات'}</button></div>
+        <div className="sm:col-span-2"><button type="submit" disabled={busy || !hydrated} className={primaryButton}>{busy ? 'در حال ذخیره…' : 'ذخیره اطلاعات'}</button></div>
       </form>
     </section>
   );
