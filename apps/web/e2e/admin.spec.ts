@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config';
+import { smsCode } from './sms';
 
 /**
- * The admin's journey (issue 4): log in, build a three-level category, add an attribute, create a
- * product through the four wizard steps with a colour attribute and an image, find it on the
- * storefront, discount it, manage its gallery, and reset a user's password.
+ * The admin's journey (issues 4 and 11): log in, build a three-level category, add an attribute, create a
+ * product through the four wizard steps with colour × size variants (each with its stock, one with its own
+ * price, one combination removed) and an image, find it on the storefront, discount it, manage its gallery,
+ * and see a shopper's purchase of one combination take that variant's stock alone; reset a user's password.
  */
 const uniq = Date.now().toString(36).slice(-5);
 const png = (color: string) => sharp({ create: { width: 320, height: 320, channels: 3, background: color } }).png().toBuffer();
@@ -112,13 +114,28 @@ test('an admin builds categories, creates a product in the wizard and sells it o
     for (const [name, hex] of [['قرمز آتشین', '#e03131'], ['صورتی ملایم', '#f06595']]) {
       await page.getByLabel('نام رنگ').fill(name!);
       await page.getByRole('textbox', { name: 'انتخاب رنگ' }).fill(hex!);
-      await page.getByLabel('موجودی این رنگ').fill('6');
       await page.getByRole('button', { name: 'افزودن رنگ' }).click();
     }
     await page.getByRole('button', { name: 'افزودن ویژگی به محصول' }).click();
     await expect(page.getByRole('cell', { name: 'قرمز آتشین، صورتی ملایم' })).toBeVisible();
+    // A second option, the size: the table then holds every colour × size.
+    await page.getByLabel('عنوان ویژگی').fill('حجم');
+    await page.getByRole('radiogroup', { name: 'نوع ویژگی' }).locator('label').filter({ hasText: /^فهرست انتخابی$/ }).click();
+    for (const size of ['۴ گرم', '۶ گرم']) {
+      await page.getByLabel('مقدار').fill(size);
+      await page.getByRole('button', { name: 'افزودن به فهرست' }).click();
+    }
+    await page.getByRole('button', { name: 'افزودن ویژگی به محصول' }).click();
+    for (const [label, stock] of [['قرمز آتشین / ۴ گرم', '6'], ['قرمز آتشین / ۶ گرم', '4'], ['صورتی ملایم / ۴ گرم', '2']] as const) {
+      await page.getByLabel(`موجودی ${label}`).fill(stock);
+    }
+    await page.getByLabel('قیمت قرمز آتشین / ۶ گرم').fill('310000');
+    await page.getByLabel('کد کالای قرمز آتشین / ۶ گرم').fill(`E2E-RED-6-${uniq}`);
+    await page.getByRole('button', { name: 'حذف ترکیب صورتی ملایم / ۶ گرم' }).click();
+    await expect(page.getByText(/^موجودی کل:/)).toHaveText('موجودی کل: ۱۲');
     await page.getByRole('button', { name: 'ذخیره و ادامه' }).click();
     await expect(toast(page, 'محصول افزوده شد')).toBeVisible();
+    await expect(page.getByText('پیش‌نویس', { exact: true })).toBeVisible(); // saved at step 3 as a draft
 
     await page.getByLabel('تصویر اصلی').setInputFiles({ name: 'main.png', mimeType: 'image/png', buffer: await png('#c2255c') });
     await page.getByRole('button', { name: 'پایان و بازگشت به فهرست' }).click();
@@ -145,6 +162,45 @@ test('an admin builds categories, creates a product in the wizard and sells it o
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(page.getByText('۲۵۰٬۰۰۰').first()).toBeVisible();
     await expect(page.getByTestId('swatch')).toHaveCount(2);
+  });
+
+  await test.step('a shopper buys one combination: its stock alone drops', async () => {
+    const stocks = async () => {
+      const res = await page.request.get(`/api/Product/ById?id=${productId}`);
+      const p = (await res.json()).data as { stock: number; variants: { label: string; stock: number; price: number }[] };
+      return { total: p.stock, ...Object.fromEntries(p.variants.map((v) => [v.label, v.stock])) };
+    };
+    expect(await stocks()).toEqual({ total: 12, 'قرمز آتشین / ۴ گرم': 6, 'قرمز آتشین / ۶ گرم': 4, 'صورتی ملایم / ۴ گرم': 2 });
+    await page.goto(`/product/${productId}`);
+    // The combination that does not exist is crossed out once pink is chosen.
+    await page.locator('[data-testid=swatch][title="صورتی ملایم"]').click();
+    await expect(page.getByRole('radio', { name: /۶ گرم/ })).toHaveAttribute('aria-disabled', 'true');
+    await page.locator('[data-testid=swatch][title="قرمز آتشین"]').click();
+    await page.getByRole('radio', { name: /۶ گرم/ }).click();
+    await expect(page.getByText('۳۱۰٬۰۰۰').first()).toBeVisible(); // the variant's own price
+    await page.getByTestId('add-to-cart').click();
+    await expect(page.getByText('به سبد خرید افزوده شد')).toBeVisible();
+
+    const local = `913${String(Date.now()).slice(-7)}`;
+    await page.goto('/login?next=/shiping');
+    await expect(page.locator('main').getByRole('button', { name: 'دریافت کد تأیید' })).toBeEnabled();
+    await page.locator('#mobile').fill(`0${local}`);
+    await page.locator('main').getByRole('button', { name: 'دریافت کد تأیید' }).click();
+    await expect(page.getByTestId('otp-box').first()).toBeEnabled();
+    await page.getByTestId('otp-box').first().focus();
+    await page.keyboard.type(await smsCode(`98${local}`));
+    await expect(page).toHaveURL(/\/shiping$/);
+    await expect(page.getByTestId('pay')).toBeEnabled();
+    await page.locator('#ship-firstname').fill('نگار');
+    await page.locator('#ship-lastname').fill('کریمی');
+    await page.locator('#ship-province').selectOption('تهران');
+    await page.locator('#ship-city').fill('اندیشه');
+    await page.locator('#ship-address').fill('فاز ۲، خیابان گلستان، پلاک ۸');
+    await page.locator('#ship-postalCode').fill('۳۱۵۷۸۴۹۶۵۲');
+    await page.locator('#ship-mobile').fill(`0${local}`);
+    await page.getByTestId('pay').click();
+    await expect(page).toHaveURL(/\/payment\/fake\//); // the order holds its units while it awaits payment
+    expect(await stocks()).toEqual({ total: 11, 'قرمز آتشین / ۴ گرم': 6, 'قرمز آتشین / ۶ گرم': 3, 'صورتی ملایم / ۴ گرم': 2 });
   });
 
   await test.step('a discount changes the storefront price', async () => {

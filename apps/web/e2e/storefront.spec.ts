@@ -81,7 +81,7 @@ test('from the home page through the mega menu to a listing, filters, pages, a p
   // Adding without a colour asks for one; picking a colour adds it and the count changes.
   await page.getByTestId('add-to-cart').click();
   await expect(page.getByText(/لطفاً .+ را انتخاب کنید/)).toBeVisible();
-  const swatch = page.getByTestId('swatch').and(page.locator(':not([disabled])')).first();
+  const swatch = page.getByTestId('swatch').and(page.locator(':not([aria-disabled="true"])')).first();
   const colour = (await swatch.getAttribute('title'))!;
   await swatch.click();
   await expect(swatch).toHaveAttribute('aria-checked', 'true');

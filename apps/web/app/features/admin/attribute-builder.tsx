@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, ColorInput, ColorSwatch, Group, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { Attribute, ProductAttributeEntry } from '@sorkhab/shared';
-import { toLatinDigits } from '@sorkhab/shared';
 import {
   addToList, ATTR_TYPE_LABELS, changeType, draftToEntry, emptyDraft, entrySummary, entryToDraft, removeFromList, typeOfEntry,
   type AttrDraft, type AttrType,
@@ -12,7 +11,8 @@ const TYPES: AttrType[] = ['string', 'array', 'object', 'color'];
 
 /**
  * The product attribute builder of spec section 4: pick a title (or one of the category's
- * attributes), a type, fill its list, then add the entry to the product.
+ * attributes), a type, fill its list, then add the entry to the product. The stock of a colour is
+ * not typed here: each combination's is in the wizard's variants table (variant-table.tsx).
  */
 export function AttributeBuilder({ value, onChange, suggestions }: {
   value: ProductAttributeEntry[];
@@ -85,8 +85,6 @@ export function AttributeBuilder({ value, onChange, suggestions }: {
               <ColorInput label="رنگ" w={150} format="hex" dir="ltr" value={draft.color} onChange={(c) => set({ color: c })}
                 swatches={['#c2255c', '#e03131', '#f08c00', '#2f9e44', '#1971c2', '#7048e8', '#212529', '#f8f9fa', '#d9a38b', '#8d5a3b']}
                 aria-label="انتخاب رنگ" eyeDropperButtonProps={{ 'aria-label': 'برداشتن رنگ از صفحه' }} />
-              <TextInput label="موجودی این رنگ" w={120} inputMode="numeric" value={fa(draft.colorStock)}
-                onChange={(e) => set({ colorStock: toLatinDigits(e.currentTarget.value).replace(/\D/g, '') })} />
               <Button variant="light" onClick={add}>افزودن رنگ</Button>
             </Group>
           )}
@@ -138,7 +136,7 @@ function DraftList({ draft, onRemove }: { draft: AttrDraft; onRemove: (i: number
       : draft.type === 'object' ? draft.obj.map((o) => ({ key: o.id, label: `${o.title} (${fa(o.id)})` }))
         : draft.type === 'color' ? draft.colorObj.map((c) => ({
           key: c.name,
-          label: <Group gap={4} wrap="nowrap"><ColorSwatch color={c.color} size={12} />{c.name}{c.stock !== undefined && ` · ${fa(c.stock)} عدد`}</Group>,
+          label: <Group gap={4} wrap="nowrap"><ColorSwatch color={c.color} size={12} />{c.name}</Group>,
         })) : [];
   if (!items.length) return null;
   return (

@@ -24,7 +24,6 @@ export interface ProductDraft {
   price: string;
   hasOff: boolean;
   offPersent: string;
-  stock: string;
   rate: string;
   categoryId: string;
   brandId: string;

@@ -4,32 +4,35 @@ import { CartIcon } from '../../components/icons';
 import { useCart } from './store';
 
 /**
- * Adds the product (with its chosen colour/option) to the server cart and says so. The button works
- * from the moment the page is interactive: it is never disabled while the cart loads (the store queues
- * the add behind that load), only while its own add is on its way, so a double tap adds one.
+ * Adds the product's chosen variant to the server cart and says so. The button works from the moment
+ * the page is interactive: it is never disabled while the cart loads (the store queues the add behind
+ * that load), only while its own add is on its way, so a double tap adds one. Until every option is
+ * chosen it says what to choose, and a tap asks for it.
  */
-export function AddToCart({ productId, option, disabled, missingOption }: {
+export function AddToCart({ productId, variantId, disabled, missingOption }: {
   productId: number;
-  option: string | null;
+  /** The variant to add (a product without options: its single variant). */
+  variantId: number | null;
   disabled?: boolean;
-  /** The name of a choice the shopper still has to make, e.g. "رنگ". */
+  /** What the shopper still has to choose, e.g. «رنگ» or «رنگ و حجم». */
   missingOption?: string | null;
 }) {
   const { add, error } = useCart();
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState(false);
-  const [hint, setHint] = useState<string | null>(null);
-  // A client-side move to another product reuses this component: it starts afresh.
-  useEffect(() => { setAdded(false); setHint(null); }, [productId]);
+  const [asked, setAsked] = useState(false);
+  // A client-side move to another product, or another variant, starts afresh.
+  useEffect(() => { setAdded(false); setAsked(false); }, [productId, variantId]);
+  const hint = asked && missingOption ? `لطفاً ${missingOption} را انتخاب کنید` : null;
   const onClick = async () => {
     if (missingOption) {
-      setHint(`لطفاً ${missingOption} را انتخاب کنید`);
+      setAsked(true);
       return;
     }
-    setHint(null);
+    setAsked(false);
     setAdded(false);
     setAdding(true);
-    const ok = await add(productId, 1, option);
+    const ok = await add(productId, 1, variantId);
     setAdding(false);
     setAdded(ok);
   };
@@ -44,7 +47,7 @@ export function AddToCart({ productId, option, disabled, missingOption }: {
         className="flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 px-6 py-3.5 text-base font-bold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-gray-300"
       >
         <CartIcon className="size-5" />
-        {adding ? 'در حال افزودن…' : 'افزودن به سبد خرید'}
+        {adding ? 'در حال افزودن…' : missingOption ? `${missingOption} را انتخاب کنید` : 'افزودن به سبد خرید'}
       </button>
       <div aria-live="polite" className="mt-2 min-h-5 text-sm">
         {hint ? <p className="text-amber-700">{hint}</p>

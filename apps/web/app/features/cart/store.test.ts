@@ -41,13 +41,13 @@ function fakeApi(responses: Record<string, unknown>) {
 }
 
 describe('cart store', () => {
-  it('takes the cart the server answers after adding, with the chosen option', async () => {
+  it('takes the cart the server answers after adding, with the chosen variant', async () => {
     const { api, calls } = fakeApi({ 'POST Cart/Add': ok(cart(3)) });
     const store = createCartStore(api);
     let notified = 0;
     store.subscribe(() => notified++);
-    expect(await store.add(7, 1, 'قرمز')).toBe(true);
-    expect(calls).toEqual(['POST Cart/Add {"productId":7,"quantity":1,"option":"قرمز"}']);
+    expect(await store.add(7, 1, 31)).toBe(true);
+    expect(calls).toEqual(['POST Cart/Add {"productId":7,"quantity":1,"variantId":31}']);
     expect(store.getState().cart?.itemCount).toBe(3);
     expect(notified).toBeGreaterThan(0);
   });

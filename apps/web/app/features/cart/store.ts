@@ -71,8 +71,9 @@ export function createCartStore(api: Pick<ApiClient, 'call'>) {
     async refresh(): Promise<void> {
       await run(() => api.call('GET /Cart'), false);
     },
-    add(productId: number, quantity = 1, option?: string | null): Promise<boolean> {
-      return run(() => api.call('POST /Cart/Add', { body: { productId, quantity, ...(option ? { option } : {}) } }), true).then(succeeded);
+    /** Adds `quantity` of a product's variant (a product with options must name one; see CartAddSchema). */
+    add(productId: number, quantity = 1, variantId?: number | null): Promise<boolean> {
+      return run(() => api.call('POST /Cart/Add', { body: { productId, quantity, ...(variantId ? { variantId } : {}) } }), true).then(succeeded);
     },
     setQuantity(itemId: number, quantity: number): Promise<boolean> {
       return run(() => api.call('PUT /Cart/SetQuantity', { body: { itemId, quantity } }), true).then(succeeded);

@@ -41,7 +41,7 @@ export function AddressFields({ draft, onChange, errors, idPrefix = 'addr' }: {
       </Field>
       <Field label="شهر" htmlFor={id('city')} error={errors.city} hint="اگر شهر یا روستای شما در فهرست نیست، نام آن را بنویسید">
         <TextInput id={id('city')} value={draft.city} onChange={set('city')} disabled={!draft.province} error={errors.city}
-          list={id('city-list')} autoComplete="off" maxLength={50}
+          list={id('city-list')} autoComplete="off" maxLength={50} aria-describedby={errors.city ? `${id('city')}-error` : `${id('city')}-hint`}
           placeholder={draft.province ? 'جستجو یا نوشتن نام شهر' : 'ابتدا استان را انتخاب کنید'}
           onBlur={() => { const c = listedCity(draft.province, draft.city); if (c && c !== draft.city) onChange({ ...draft, city: c }); }} />
         <datalist id={id('city-list')}>

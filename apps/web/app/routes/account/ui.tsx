@@ -6,12 +6,13 @@ export const primaryButton = 'inline-flex items-center justify-center gap-2 roun
 export const secondaryButton = 'inline-flex items-center justify-center gap-2 rounded-xl border border-gray-200 bg-white px-5 py-2.5 font-medium text-gray-800 transition hover:border-brand-500 hover:text-brand-700 disabled:opacity-60';
 export const card = 'rounded-2xl border border-gray-100 bg-white p-4 md:p-6';
 
+/** A labelled input; a hint (shown while there is no error) is `${htmlFor}-hint`, for the input's aria-describedby. */
 export function Field({ label, error, children, htmlFor, hint }: { label: string; error?: string; children: ReactNode; htmlFor: string; hint?: string }) {
   return (
     <div>
       <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-gray-700">{label}</label>
       {children}
-      {error ? <p id={`${htmlFor}-error`} className="mt-1 text-xs text-red-600">{error}</p> : hint ? <p className="mt-1 text-xs text-gray-500">{hint}</p> : null}
+      {error ? <p id={`${htmlFor}-error`} className="mt-1 text-xs text-red-600">{error}</p> : hint ? <p id={`${htmlFor}-hint`} className="mt-1 text-xs text-gray-500">{hint}</p> : null}
     </div>
   );
 }

@@ -12,7 +12,7 @@ export function meta() {
 
 export default function GalleryPage() {
   const { id } = useParams();
-  const { data: product } = useApi('GET /Product/ById', id ? { query: { id } } : null);
+  const { data: product } = useApi('GET /Product/AdminById', id ? { query: { id } } : null);
   const { data: images, loading, reload } = useApi('GET /Gallery/:productId', id ? { params: { productId: id } } : null);
   const [progress, setProgress] = useState<number | null>(null);
   const del = useConfirmDelete({

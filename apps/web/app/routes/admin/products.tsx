@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Badge, Button, Checkbox, Group, Modal, Paper, Rating, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Paper, Rating, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ADMIN_PAGE_SIZE, discountedPrice, formatToman, type ProductListItem } from '@sorkhab/shared';
-import { useApi } from '../../features/admin/api';
+import { call, useApi } from '../../features/admin/api';
 import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { AdminTable, rowNumber } from '../../features/admin/table';
 import { fa, FaNumberInput, PageTitle, thumbOf } from '../../features/admin/ui';
@@ -14,17 +14,22 @@ export function meta() {
 }
 
 type Action = { kind: 'off' | 'rate'; product: ProductListItem };
+type Status = 'draft' | 'published';
+const STATUSES = [{ value: '', label: 'همه' }, { value: 'draft', label: 'پیش‌نویس' }, { value: 'published', label: 'منتشرشده' }];
 
 export default function ProductsPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const title = params.get('title') ?? '';
+  const status = (['draft', 'published'] as const).find((s) => s === params.get('status'));
+  /** The list's address: the search and the status filter (a change goes back to page 1). */
+  const paramsOf = (t: string, s: Status | undefined, p = 1) => ({ ...(t ? { title: t } : {}), ...(s ? { status: s } : {}), ...(p > 1 ? { page: String(p) } : {}) });
   const [search, setSearch] = useState(title);
   const [debounced] = useDebouncedValue(search, 400);
   useEffect(() => {
-    if (debounced.trim() !== title) setParams(debounced.trim() ? { title: debounced.trim() } : {}, { replace: true });
+    if (debounced.trim() !== title) setParams(paramsOf(debounced.trim(), status), { replace: true });
   }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
-  const { data, loading, reload } = useApi('GET /Product/All', { query: { pageSize: ADMIN_PAGE_SIZE, pageNumber: page, title: title || undefined } });
+  const { data, loading, reload } = useApi('GET /Product/Admin', { query: { pageSize: ADMIN_PAGE_SIZE, pageNumber: page, title: title || undefined, status } });
   const [action, setAction] = useState<Action | null>(null);
   const del = useConfirmDelete({
     endpoint: 'DELETE /Product/Delete', input: (p: ProductListItem) => ({ query: { id: p.id } }), message: (p) => `محصول «${p.title}» حذف شود؟`, onDeleted: () => void reload(),
@@ -32,6 +37,14 @@ export default function ProductsPage() {
   });
   const navigate = useNavigate();
   const rows = data?.data ?? [];
+  async function setDraft(p: ProductListItem, isDraft: boolean) {
+    const res = await call('PUT /Product/SetDraft', { body: { id: p.id, isDraft } }, { success: isDraft ? 'محصول به پیش‌نویس بازگشت' : 'محصول منتشر شد' });
+    if (res.success) void reload();
+  }
+  async function duplicate(p: ProductListItem) {
+    const res = await call('POST /Product/Duplicate', { body: { id: p.id } }, { success: 'کپی محصول به‌صورت پیش‌نویس ساخته شد' });
+    if (res.success) navigate(`/admin/edit-product/${res.data.id}`);
+  }
 
   return (
     <>
@@ -39,31 +52,42 @@ export default function ProductsPage() {
       <Paper withBorder p="md">
         <Stack>
           <Group justify="space-between" wrap="wrap">
-            <TextInput placeholder="جستجو بر اساس عنوان…" aria-label="جستجوی محصول" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} maw="100%" />
+            <Group gap="sm" wrap="wrap">
+              <TextInput placeholder="جستجو بر اساس عنوان…" aria-label="جستجوی محصول" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} maw="100%" />
+              <SegmentedControl size="sm" aria-label="وضعیت انتشار" data={STATUSES} value={status ?? ''}
+                onChange={(v) => setParams(paramsOf(title, (v || undefined) as Status | undefined))} />
+            </Group>
             {data && <Text size="sm" c="dimmed">{fa(data.totalCount)} محصول</Text>}
           </Group>
           <AdminTable minWidth={860} rows={rows} loading={loading && !data} rowTestId={(p) => `product-row-${p.id}`} columns={[
             rowNumber((page - 1) * ADMIN_PAGE_SIZE),
             { head: 'تصویر', w: 60, cell: (p) => (p.imageUri ? <img src={thumbOf(p)} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 6 }} /> : <Text c="dimmed">—</Text>) },
-            { head: 'عنوان', cell: (p) => <Text size="sm" fw={500} lineClamp={2}>{p.title}</Text> },
+            { head: 'عنوان', cell: (p) => (
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm" fw={500} lineClamp={2}>{p.title}</Text>
+                {p.isDraft && <Badge size="sm" variant="light" color="gray" style={{ flexShrink: 0 }}>پیش‌نویس</Badge>}
+              </Group>
+            ) },
             { head: 'نام مستعار', cell: (p) => <Text size="sm" c="dimmed" lineClamp={1} dir="auto" ta="right">{p.alias}</Text> },
             { head: 'دسته‌بندی', cell: (p) => <Text size="sm" lineClamp={1}>{p.categoryDescs}</Text> },
             { head: 'قیمت', td: { style: { whiteSpace: 'nowrap' } }, cell: (p) => (p.offPersent > 0 ? (
               <Stack gap={0}>
-                <Group gap={4} wrap="nowrap"><Text size="xs" td="line-through" c="dimmed">{formatToman(p.price)}</Text><Text size="xs" fw={700} c="red">{fa(p.offPersent)}٪</Text></Group>
+                <Group gap={4} wrap="nowrap"><Text size="xs" td="line-through" c="dimmed">{formatToman(p.price)}</Text><Text size="xs" fw={700} c="red.9">{fa(p.offPersent)}٪</Text></Group>
                 <Text size="sm">{formatToman(p.offPrice)}</Text>
               </Stack>
             ) : <Text size="sm">{formatToman(p.price)}</Text>) },
             { head: 'موجودی', w: 80, cell: (p) => (p.stock > 0 ? fa(p.stock) : <Badge color="gray" variant="light">ناموجود</Badge>) },
           ]} menu={(p) => ({ label: `عملیات ${p.title}`, items: [
             { label: 'مشاهده و ویرایش', onClick: () => navigate(`/admin/edit-product/${p.id}`) },
-            { label: 'نمایش در فروشگاه', href: `/product/${p.id}`, target: '_blank' },
+            !p.isDraft && { label: 'نمایش در فروشگاه', href: `/product/${p.id}`, target: '_blank' },
+            p.isDraft ? { label: 'انتشار', onClick: () => void setDraft(p, false) } : { label: 'بازگرداندن به پیش‌نویس', onClick: () => void setDraft(p, true) },
+            { label: 'کپی محصول', onClick: () => void duplicate(p) },
             { label: 'تخفیف', onClick: () => setAction({ kind: 'off', product: p }) },
             { label: 'امتیاز', onClick: () => setAction({ kind: 'rate', product: p }) },
             { label: 'افزودن گالری', onClick: () => navigate(`/admin/gallery-product/${p.id}`) },
             'divider',
             { label: 'حذف', color: 'red', onClick: () => del.ask(p) },
-          ] })} pager={{ page, totalCount: data?.totalCount ?? 0, onChange: (n) => setParams({ ...(title ? { title } : {}), page: String(n) }) }} />
+          ] })} pager={{ page, totalCount: data?.totalCount ?? 0, onChange: (n) => setParams(paramsOf(title, status, n)) }} />
         </Stack>
       </Paper>
 

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { data, Link } from 'react-router';
-import { toPersianDigits, type ProductDetail } from '@sorkhab/shared';
+import { specificationsOf, toPersianDigits, type ProductDetail } from '@sorkhab/shared';
 import { ChevronEnd } from '../../components/icons';
 import { Img } from '../../components/Img';
 import { Carousel } from '../../components/ui/Carousel';
@@ -8,7 +8,8 @@ import { apiOf } from '../../lib/context';
 import { AddToCart } from '../../features/cart/AddToCart';
 import { categoryHref } from '../../lib/links';
 import { priceView } from '../../features/catalog/price';
-import { galleryOf, optionString, splitAttributes } from '../../features/catalog/product';
+import { galleryOf } from '../../features/catalog/product';
+import { availability, choose, imageOfChoice, initialChoice, listInPersian, missingGroups, priceOfChoice, variantOf, type Choice } from '../../features/catalog/variant-choice';
 import { ProductCard, toCard } from '../../features/catalog/ProductCard';
 import { productJsonLd, seo, shopOf, textOf } from '../../features/catalog/seo';
 import { Promises } from '../../features/layout/Footer';
@@ -50,10 +51,20 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
   ];
 }
 
-function Gallery({ product }: { product: ProductDetail }) {
+/**
+ * `focus`: the image of the chosen variant (one of the product's images). A change of choice shows its
+ * image, or the first image shown (the last one) when it has none.
+ */
+function Gallery({ product, focus }: { product: ProductDetail; focus: string | null }) {
   const images = useMemo(() => galleryOf(product), [product]);
-  // Starts at the last image; the page keys the gallery by product, so another product starts afresh.
-  const [current, setCurrent] = useState(images.length - 1);
+  const start = (uri: string | null) => { const i = uri ? images.findIndex((img) => img.uri === uri) : -1; return i >= 0 ? i : images.length - 1; };
+  // The page keys the gallery by product, so another product starts afresh.
+  const [current, setCurrent] = useState(() => start(focus));
+  const [shownFocus, setShownFocus] = useState(focus);
+  if (focus !== shownFocus) {
+    setShownFocus(focus);
+    setCurrent(start(focus));
+  }
   const shown = images[current] ?? images[0];
   return (
     <div className="md:sticky md:top-32">
@@ -78,12 +89,20 @@ function Gallery({ product }: { product: ProductDetail }) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product: p, related } = loaderData;
-  const { specs, options } = useMemo(() => splitAttributes(p.attributes), [p]);
-  const [chosen, setChosen] = useState<Record<string, string>>({});
-  useEffect(() => setChosen({}), [p.id]);
-  const price = priceView(p);
+  const specs = useMemo(() => specificationsOf(p.attributes), [p]);
+  const groups = p.options;
+  // One value per option group (features/catalog/variant-choice.ts); another product starts from its own first choice.
+  const [picked, setPicked] = useState(() => ({ id: p.id, choice: initialChoice(groups) }));
+  const choice: Choice = picked.id === p.id ? picked.choice : initialChoice(groups);
+  const pick = (group: number, value: string) => setPicked({ id: p.id, choice: choose(choice, group, value) });
+  const available = availability(groups, p.variants, choice);
+  const missing = missingGroups(groups, choice);
+  const variant = variantOf(p.variants, choice);
+  const shownPrice = priceOfChoice(p.variants, choice);
+  const price = shownPrice ? priceView({ ...p, price: shownPrice.price, offPrice: shownPrice.offPrice }) : p.variants.length ? null : priceView(p);
   const out = p.stock <= 0;
-  const missing = options.find((g) => !chosen[g.title]);
+  // A full choice that cannot be bought: a combination that does not exist, or a sold-out one.
+  const soldOut = !out && !missing.length && (variant ? variant.stock <= 0 : groups.length > 0);
 
   return (
     <main className="mx-auto max-w-7xl px-3 py-5 md:px-6 md:py-8">
@@ -100,32 +119,36 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="grid gap-6 md:grid-cols-2 md:gap-10 lg:grid-cols-[1fr_1fr_20rem]">
-        <Gallery key={p.id} product={p} />
+        <Gallery key={p.id} product={p} focus={imageOfChoice(p.variants, choice)} />
         <div>
           {p.brand && <Link to={`/search?brands=${p.brand.id}`} className="text-sm font-medium text-brand-700 hover:underline">{p.brand.title}</Link>}
           <h1 className="mt-1 text-xl font-black leading-9 text-gray-900 md:text-2xl">{p.title}</h1>
           {p.alias && <p className="mt-1 text-sm text-gray-500" dir="auto">{p.alias}</p>}
 
-          {options.map((g) => (
-            <fieldset key={g.title} className="mt-6">
+          {groups.map((g, gi) => (
+            <fieldset key={`${gi}-${g.title}`} className="mt-6">
               <legend className="mb-2 text-sm font-bold">
-                {g.title}: <span className="font-normal text-gray-600">{chosen[g.title] ?? 'انتخاب کنید'}</span>
+                {g.title}: <span className="font-normal text-gray-600">{choice[gi] ?? 'انتخاب کنید'}</span>
               </legend>
               <div className="flex flex-wrap gap-2" role="radiogroup" aria-label={g.title}>
-                {g.choices.map((c) => {
-                  const none = c.stock === 0;
-                  const on = chosen[g.title] === c.name;
+                {g.values.map((o, vi) => {
+                  // Crossed out: with the other groups as chosen, no variant with this value is in stock. Still focusable and choosable.
+                  const none = !available[gi]?.[vi];
+                  const on = choice[gi] === o.value;
+                  const name = none ? `${o.value} (ناموجود)` : undefined;
                   return g.kind === 'color' ? (
-                    <button key={c.name} type="button" role="radio" aria-checked={on} aria-label={`${c.name}${none ? ' (ناموجود)' : ''}`} title={c.name} disabled={none}
-                      onClick={() => setChosen((s) => ({ ...s, [g.title]: c.name }))} data-testid="swatch"
-                      className={`relative size-10 rounded-full border-2 p-0.5 ${on ? 'border-brand-600' : 'border-gray-200 hover:border-gray-400'} disabled:cursor-not-allowed disabled:opacity-40`}>
-                      <span className="block size-full rounded-full border border-black/10" style={{ backgroundColor: c.color }} />
-                      {none && <span className="absolute inset-0 m-auto h-0.5 w-full rotate-45 bg-gray-500" aria-hidden="true" />}
+                    <button key={o.value} type="button" role="radio" aria-checked={on} aria-disabled={none || undefined} aria-label={name ?? o.value} title={o.value}
+                      onClick={() => pick(gi, o.value)} data-testid="swatch"
+                      className={`relative size-10 rounded-full border-2 p-0.5 ${on ? 'border-brand-600' : 'border-gray-200 hover:border-gray-400'}`}>
+                      <span className={`block size-full rounded-full border border-black/10 ${none ? 'opacity-40' : ''}`} style={{ backgroundColor: o.color }} />
+                      {none && <span className="absolute inset-0 m-auto h-0.5 w-full rotate-45 bg-gray-600" aria-hidden="true" />}
                     </button>
                   ) : (
-                    <button key={c.name} type="button" role="radio" aria-checked={on} onClick={() => setChosen((s) => ({ ...s, [g.title]: c.name }))}
-                      className={`rounded-xl border px-3 py-1.5 text-sm ${on ? 'border-brand-600 bg-brand-50 font-bold text-brand-700' : 'border-gray-200 hover:border-gray-400'}`}>
-                      {c.name}
+                    <button key={o.value} type="button" role="radio" aria-checked={on} aria-disabled={none || undefined} aria-label={name}
+                      onClick={() => pick(gi, o.value)} data-testid="option-value"
+                      className={`rounded-xl border px-3 py-1.5 text-sm ${on ? 'border-brand-600 bg-brand-50 font-bold' : 'border-gray-200 hover:border-gray-400'} ${
+                        none ? 'text-gray-500 line-through decoration-gray-500' : on ? 'text-brand-700' : ''}`}>
+                      {o.value}
                     </button>
                   );
                 })}
@@ -153,20 +176,38 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <p className="rounded-xl bg-gray-100 py-3 text-center font-bold text-gray-600" data-testid="out-of-stock">ناموجود</p>
           ) : (
             <>
-              <div className="mb-4 flex items-end justify-between gap-3">
-                <span className="text-sm text-gray-600">قیمت</span>
-                <div className="text-end">
-                  {price.old && (
-                    <p className="flex items-center justify-end gap-2 text-sm">
-                      <del className="text-gray-500">{price.old}</del>
-                      <span className="rounded-lg bg-brand-600 px-1.5 py-0.5 text-xs font-bold text-white">{price.percent}</span>
+              {price && (
+                <div className="mb-4 flex items-end justify-between gap-3">
+                  <span className="text-sm text-gray-600">قیمت</span>
+                  <div className="text-end">
+                    {price.old && (
+                      <p className="flex items-center justify-end gap-2 text-sm">
+                        <del className="text-gray-500">{price.old}</del>
+                        <span className="rounded-lg bg-brand-600 px-1.5 py-0.5 text-xs font-bold text-white">{price.percent}</span>
+                      </p>
+                    )}
+                    <p className="text-xl font-black text-gray-900" data-testid="price">
+                      {shownPrice?.from && <span className="text-sm font-normal text-gray-600">از </span>}{price.now}
                     </p>
-                  )}
-                  <p className="text-xl font-black text-gray-900" data-testid="price">{price.now}</p>
+                  </div>
                 </div>
+              )}
+              <div aria-live="polite">
+                {soldOut && (
+                  <>
+                    <p className="rounded-xl bg-gray-100 py-3 text-center font-bold text-gray-600" data-testid="out-of-stock">ناموجود</p>
+                    <p className="mt-2 text-sm text-gray-600">
+                      {variant ? `«${variant.label}» فعلاً موجود نیست؛ ترکیب دیگری را انتخاب کنید.` : 'این ترکیب عرضه نمی‌شود؛ ترکیب دیگری را انتخاب کنید.'}
+                    </p>
+                  </>
+                )}
               </div>
-              {p.stock <= 3 && <p className="mb-3 text-sm text-amber-700">تنها {toPersianDigits(p.stock)} عدد در انبار باقی مانده</p>}
-              <AddToCart productId={p.id} option={optionString(options, chosen)} missingOption={missing?.title ?? null} />
+              {!soldOut && (
+                <>
+                  {variant && variant.stock <= 3 && <p className="mb-3 text-sm text-amber-700">تنها {toPersianDigits(variant.stock)} عدد در انبار باقی مانده</p>}
+                  <AddToCart productId={p.id} variantId={variant?.id ?? null} missingOption={missing.length ? listInPersian(missing) : null} />
+                </>
+              )}
             </>
           )}
           <div className="mt-4 border-t border-gray-100 pt-4"><Promises compact /></div>
