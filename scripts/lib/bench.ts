@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import autocannon from 'autocannon';
 
 /** Shared pieces of the load benchmarks: child servers, autocannon runs, memory, the table. */
@@ -119,7 +118,4 @@ export function table(head: string[], rows: (string | number)[][]): string {
 }
 
 /** The node flags of `npm run serve` (package.json), so a benchmark runs the server as production does. */
-export function serveNodeArgs(root: string): string[] {
-  const serve: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve;
-  return serve.replace(/^(\w+=\S*\s+)*node\s+/, '').trim().split(/\s+/);
-}
+export { serveNodeArgs } from './web-build.js';

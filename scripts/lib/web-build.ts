@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The web build and what it was built from: `npm run build` writes a digest of every source the
+ * build reads beside the build (`apps/web/build/.sources`), and `npm start` builds again only when the
+ * digest of the sources differs — a restart on an unchanged checkout starts at once.
+ */
+const INPUTS = [
+  'apps/web/app', 'apps/web/public', 'packages/shared/src',
+  'apps/web/vite.config.ts', 'apps/web/react-router.config.ts', 'apps/web/tsconfig.json', 'apps/web/package.json',
+  'packages/shared/package.json', 'package-lock.json',
+];
+const STAMP = 'apps/web/build/.sources';
+const BUILT = 'apps/web/build/server/index.js';
+
+function filesUnder(root: string, rel: string): string[] {
+  const full = path.join(root, rel);
+  if (!fs.existsSync(full)) return [];
+  if (!fs.statSync(full).isDirectory()) return [rel];
+  return fs.readdirSync(full, { withFileTypes: true })
+    .filter((e) => !e.name.startsWith('.') && e.name !== 'node_modules')
+    .flatMap((e) => filesUnder(root, path.join(rel, e.name)));
+}
+
+/** A digest of the web build's sources: every file's path and content, in a fixed order. */
+export function webSourcesDigest(root: string, inputs: readonly string[] = INPUTS): string {
+  const hash = crypto.createHash('sha256');
+  for (const rel of inputs.flatMap((i) => filesUnder(root, i)).sort()) {
+    hash.update(`${rel.split(path.sep).join('/')}\0`);
+    hash.update(fs.readFileSync(path.join(root, rel)));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** True when the build exists and was made from the sources as they are now. */
+export function webBuildIsCurrent(root: string): boolean {
+  const stamp = path.join(root, STAMP);
+  return fs.existsSync(path.join(root, BUILT)) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8').trim() === webSourcesDigest(root);
+}
+
+/** Builds the web app (react-router build) and records what it was built from; false when the build failed. */
+export function buildWeb(root: string): boolean {
+  const digest = webSourcesDigest(root); // taken before: a file edited during the build makes the next start build again
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const res = spawnSync(npm, ['run', 'build', '--silent', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) return false;
+  fs.writeFileSync(path.join(root, STAMP), `${digest}\n`);
+  return true;
+}
+
+/** The node flags of `npm run serve` (package.json is their one place). */
+export function serveNodeArgs(root: string): string[] {
+  const serve: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.serve;
+  return serve.replace(/^(\w+=\S*\s+)*node\s+/, '').trim().split(/\s+/);
+}

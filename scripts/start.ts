@@ -1,0 +1,27 @@
+/**
+ * `npm start`: builds the web app only when its sources changed since the last build, then runs the
+ * production server with the flags of `npm run serve`. Ctrl-C and SIGTERM (from npm, a terminal or a
+ * service manager) reach the server, which closes gracefully; this process exits with its status.
+ *
+ *   --no-build   start on the build as it is (fails if there is none)
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildWeb, serveNodeArgs, webBuildIsCurrent } from './lib/web-build.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+if (!process.argv.includes('--no-build') && !webBuildIsCurrent(ROOT)) {
+  console.log('Building the web app (its sources changed since the last build)…');
+  if (!buildWeb(ROOT)) process.exit(1);
+}
+
+const server = spawn(process.execPath, serveNodeArgs(ROOT), {
+  cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  // A terminal's Ctrl-C reaches the whole process group; sending it on again is harmless (the server closes once).
+  process.on(signal, () => { if (server.exitCode === null) server.kill(signal); });
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 143)));
