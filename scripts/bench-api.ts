@@ -7,7 +7,14 @@
  *   npm run bench -- --quick      2,000 products, 2 s per scenario (does it work?)
  *   npm run bench -- --postgres   the same on PostgreSQL: a fresh database on DATABASE_URL's server
  *                                 (default postgres://postgres@127.0.0.1:5432), dropped afterwards
+ *   --products N                  a catalogue of N products (e.g. 100000) instead of 10,000
  *   --keep                        keep the data dir (and database) for a look afterwards
+ *
+ * Two kinds of scenario: warm ones rotate over a few URLs (what the read cache answers), cold ones
+ * (issue 12) over tens of thousands of distinct URLs built from the seeded data — random category,
+ * brand, price range, stock and discount filters, sort and page; random words, prefixes, two-word
+ * phrases and typos; random product ids — so nearly every request is the first of its URL, as with
+ * shoppers and crawlers. A cold scenario warms up on another set of URLs than the one it measures.
  *
  * Add a scenario by pushing to SCENARIOS: a name, connections, the paths it rotates through
  * (built from the seeded data in `ctx`), and optionally a target it must meet.
@@ -20,18 +27,21 @@ import { asc } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { runMigrations } from '../apps/server/src/db/migrate.js';
-import { products } from '../apps/server/src/db/schema/index.js';
+import { brands, categories, products } from '../apps/server/src/db/schema/index.js';
 import { localStorage } from '../apps/server/src/modules/media/storage.js';
 import { seedCatalogue } from '../apps/server/src/seed/catalogue.js';
 import { load, percentile, rssMb, serveNodeArgs, sleep, startChild, table, timeOne, type Child, type RunResult } from './lib/bench.js';
 import { describeCheckout, loginBySms, runCheckout } from './bench-checkout.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
 const QUICK = args.has('--quick');
 const POSTGRES = args.has('--postgres');
 const KEEP = args.has('--keep');
-const PRODUCTS = QUICK ? 2_000 : 10_000;
+const productsArg = argv.indexOf('--products');
+const PRODUCTS = productsArg >= 0 ? Number(argv[productsArg + 1]) : QUICK ? 2_000 : 10_000;
+if (!Number.isInteger(PRODUCTS) || PRODUCTS < 100) throw new Error('--products takes a whole number ≥ 100');
 const SECONDS = QUICK ? 2 : 10;
 const WARMUP = QUICK ? 1 : 3;
 const CONNECTIONS = 50;
@@ -43,6 +53,10 @@ export interface BenchContext {
   /** A top-level category title (the listing includes its descendants). */
   categoryTitle: string;
   searches: string[];
+  categoryIds: number[];
+  brandIds: number[];
+  /** Words of the products' titles (for cold searches). */
+  words: string[];
 }
 
 export interface Scenario {
@@ -50,7 +64,10 @@ export interface Scenario {
   connections: number;
   /** Which server it loads: the shop, or the bare node:http ceiling. */
   against: 'server' | 'ceiling';
-  paths(ctx: BenchContext): string[];
+  /** The URLs it rotates through; a cold scenario gets another `seed` for its warm-up than for its run. */
+  paths(ctx: BenchContext, seed: number): string[];
+  /** Every request is (nearly always) the first of its URL: no warm pass over the measured URLs. */
+  cold?: boolean;
   /** Targets of issue 2: a share of the ceiling's req/s, or a p99 bound. */
   target?: { minShareOfCeiling?: number; maxP99Ms?: number };
   method?: string;
@@ -77,7 +94,81 @@ export const SCENARIOS: Scenario[] = [
     name: 'Category/GetCategories', against: 'server', connections: CONNECTIONS, target: { minShareOfCeiling: 0.25 },
     paths: () => ['/api/Category/GetCategories'],
   },
+  // Cold mix (issue 12's targets).
+  {
+    name: 'cold: filtered listing', against: 'server', connections: CONNECTIONS, cold: true, target: { minShareOfCeiling: 0.2, maxP99Ms: 50 },
+    paths: (ctx, seed) => distinct(40_000, seed, (r) => {
+      const p = new URLSearchParams({ categoryId: String(r.pick(ctx.categoryIds)) });
+      if (r.next() < 0.4) p.set('brandIds', String(r.pick(ctx.brandIds)));
+      if (r.next() < 0.3) { const lo = r.int(0, 40) * 25_000; p.set('minPrice', String(lo)); p.set('maxPrice', String(lo + r.int(1, 20) * 50_000)); }
+      if (r.next() < 0.3) p.set('inStock', 'true');
+      if (r.next() < 0.15) p.set('hasOff', 'true');
+      p.set('sort', r.pick(['newest', 'cheapest', 'dearest', 'bestselling', 'discount']));
+      p.set('pageNumber', String(r.next() < 0.9 ? r.int(1, 5) : r.int(6, 60)));
+      p.set('pageSize', '12');
+      return `/api/Product/All?${p}`;
+    }),
+  },
+  {
+    name: 'cold: search (words, prefixes, phrases, typos)', against: 'server', connections: 10, cold: true, target: { minShareOfCeiling: 0.1, maxP99Ms: 50 },
+    paths: (ctx, seed) => distinct(20_000, seed, (r) => {
+      const w = r.pick(ctx.words);
+      const kind = r.next();
+      const text = kind < 0.35 ? w
+        : kind < 0.55 ? w.slice(0, Math.max(2, Math.ceil(w.length * 0.6)))
+          : kind < 0.8 ? `${w} ${r.pick(ctx.words)}`
+            : typo(w, r);
+      return `/api/Product/All?Title=${q(text)}&pageSize=12&pageNumber=${r.next() < 0.85 ? 1 : r.int(2, 4)}`;
+    }),
+  },
+  {
+    name: 'cold: Product/ById, random ids', against: 'server', connections: CONNECTIONS, cold: true, target: { minShareOfCeiling: 0.4 },
+    // Products are cached in blocks of 64 ids: the warm-up (seed 2) asks for one product only, or it would warm them all.
+    paths: (ctx, seed) => (seed === 1 ? shuffle(ctx.productIds, seed) : ctx.productIds.slice(0, 1)).map((id) => `/api/Product/ById?id=${id}`),
+  },
 ];
+
+/** A small seeded random source (mulberry32): the same URLs for the same seed, run after run. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]! };
+}
+type Rng = ReturnType<typeof rng>;
+
+/** Up to `n` distinct URLs from a generator (stops early when it keeps repeating itself). */
+function distinct(n: number, seed: number, make: (r: Rng) => string): string[] {
+  const r = rng(seed);
+  const out = new Set<string>();
+  for (let tries = 0; out.size < n && tries < n * 5; tries++) out.add(make(r));
+  return [...out];
+}
+
+function shuffle<T>(xs: T[], seed: number): T[] {
+  const r = rng(seed);
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = r.int(0, i);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** A shopper's typo: a letter dropped, doubled or swapped with its neighbour. */
+function typo(w: string, r: Rng): string {
+  if (w.length < 3) return w + w.at(-1);
+  const i = r.int(1, w.length - 2);
+  const kind = r.int(0, 2);
+  if (kind === 0) return w.slice(0, i) + w.slice(i + 1);
+  if (kind === 1) return w.slice(0, i) + w[i] + w.slice(i);
+  return w.slice(0, i - 1) + w[i] + w[i - 1] + w.slice(i + 1);
+}
 
 // Persian and Arabic letter forms (ي/ك), brand names, Latin, a typo: what shoppers type.
 const SEARCHES = ['رژ لب', 'ريمل', 'كرم مرطوب', 'شامپو', 'ضدآفتاب', 'لورآل', 'میبلین', 'سرم ویتامین سی', 'عطر زنانه', 'maybelline',
@@ -127,7 +218,11 @@ async function main() {
     await runMigrations(database);
     const seeded = await seedCatalogue({ db: database.db, storage: localStorage(path.join(dataDir, 'uploads')) }, { products: PRODUCTS, imageBudget: 24 });
     if (!seeded) throw new Error('the bench database was not empty');
-    const productIds = (await database.db.select({ id: products.id }).from(products).orderBy(asc(products.id))).map((r) => r.id);
+    const seededRows = await database.db.select({ id: products.id, title: products.title }).from(products).orderBy(asc(products.id));
+    const productIds = seededRows.map((r) => r.id);
+    const categoryIds = (await database.db.select({ id: categories.id }).from(categories)).map((r) => r.id);
+    const brandIds = (await database.db.select({ id: brands.id }).from(brands)).map((r) => r.id);
+    const words = [...new Set(seededRows.flatMap((r) => r.title.split(/\s+/)).filter((w) => w.length >= 2 && !/^[\d۰-۹]+$/.test(w)))];
     await database.close();
     console.log(`seeded ${seeded.products} products, ${seeded.categories} categories, ${seeded.galleryImages} gallery images in ${((Date.now() - t) / 1000).toFixed(1)} s (pictures ${(seeded.imagesMs / 1000).toFixed(1)} s)`);
 
@@ -148,10 +243,10 @@ async function main() {
     await sleep(1000);
     const idleRss = rssMb(server.pid);
 
-    const ctx: BenchContext = { productIds, categoryTitle: 'مراقبت پوست', searches: SEARCHES };
+    const ctx: BenchContext = { productIds, categoryTitle: 'مراقبت پوست', searches: SEARCHES, categoryIds, brandIds, words };
 
     // 3. The ceiling: a bare node:http server answering the listing's exact bytes.
-    const listing = await timeOne(`${server.base}${SCENARIOS[1]!.paths(ctx)[0]}`);
+    const listing = await timeOne(`${server.base}${SCENARIOS[1]!.paths(ctx, 0)[0]}`);
     if (listing.status !== 200) throw new Error(`listing answered ${listing.status}: ${listing.body.slice(0, 200)}`);
     const bodyFile = path.join(dataDir, 'listing.json');
     fs.writeFileSync(bodyFile, listing.body);
@@ -177,12 +272,15 @@ async function main() {
     const results: { s: Scenario; r: RunResult }[] = [];
     for (const s of SCENARIOS) {
       const target = s.against === 'ceiling' ? ceiling : server;
-      const paths = s.paths(ctx);
-      await load({ base: target.base, paths, connections: s.connections, seconds: WARMUP });
-      if (paths.length > 1) await load({ base: target.base, paths, connections: s.connections, amount: paths.length });
+      const paths = s.paths(ctx, 1);
+      if (s.cold) await load({ base: target.base, paths: s.paths(ctx, 2), connections: s.connections, seconds: WARMUP });
+      else {
+        await load({ base: target.base, paths, connections: s.connections, seconds: WARMUP });
+        if (paths.length > 1) await load({ base: target.base, paths, connections: s.connections, amount: paths.length });
+      }
       const r = await load({ base: target.base, paths, connections: s.connections, seconds: SECONDS, rssPid: server.pid, method: s.method, headers: s.headers, body: s.body });
       results.push({ s, r });
-      console.log(`  ${s.name}: ${Math.round(r.rps)} req/s`);
+      console.log(`  ${s.name}: ${Math.round(r.rps)} req/s${s.cold ? ` (${paths.length.toLocaleString('en')} distinct URLs for ${Math.round(r.rps * SECONDS).toLocaleString('en')} requests)` : ''}`);
     }
 
     // Checkout (scripts/bench-checkout.ts): 10 shoppers logged in by SMS code, each looping

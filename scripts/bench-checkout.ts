@@ -59,7 +59,13 @@ export async function runCheckout(opts: { base: string; tokens: string[]; produc
       try {
         // Products run out of stock during the run: a refused add just moves on to the next product.
         const productId = opts.productIds[next++ % opts.productIds.length]!;
-        const added = await call('POST', '/api/Cart/Add', token, { productId, quantity: 1 });
+        // The shopper opens the product and picks one of its variants in stock (a colour, a size…).
+        const page = await call('GET', `/api/Product/ById?id=${productId}`, token);
+        if (!page.ok) continue;
+        const inStock = ((await page.json()).data.variants as { id: number; stock: number }[]).filter((v) => v.stock > 0);
+        if (!inStock.length) continue;
+        const variantId = inStock[next % inStock.length]!.id;
+        const added = await call('POST', '/api/Cart/Add', token, { productId, variantId, quantity: 1 });
         if (added.status === 409 || added.status === 404) continue;
         if (!added.ok) throw new Error(`Cart/Add ${added.status}`);
         const checkout = await call('POST', '/api/Order/Checkout', token, { address: ADDRESS, saveAddress: false });
@@ -89,7 +95,7 @@ export async function runCheckout(opts: { base: string; tokens: string[]; produc
 }
 
 export const describeCheckout = (r: CheckoutResult) =>
-  `checkout (cart → order → fake payment), ${r.shoppers} shoppers: ${r.checkoutsPerSecond.toFixed(1)} checkouts/s, ${Math.round(r.requestsPerSecond)} req/s, ${r.errors} errors`;
+  `checkout (product → cart → order → fake payment), ${r.shoppers} shoppers: ${r.checkoutsPerSecond.toFixed(1)} checkouts/s, ${Math.round(r.requestsPerSecond)} req/s, ${r.errors} errors`;
 
 async function standalone() {
   const { eq } = await import('drizzle-orm');
