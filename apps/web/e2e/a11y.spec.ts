@@ -40,6 +40,20 @@ async function plainProduct(request: APIRequestContext): Promise<Item> {
   throw new Error('the demo catalogue has no plain in-stock product');
 }
 
+/** A product with options and several variants (the demo's colour × size products). */
+async function variantProduct(request: APIRequestContext): Promise<Item> {
+  const list = await api<{ data: Item[] }>(request, 'Product/All?pageSize=100&inStock=true');
+  for (const item of list.data) {
+    const d = await api<Detail & { variants: unknown[]; options: unknown[] }>(request, `Product/ById?id=${item.id}`);
+    if (d.options.length >= 2 && d.variants.length > 2) return item;
+  }
+  for (const item of list.data) {
+    const d = await api<Detail & { variants: unknown[] }>(request, `Product/ById?id=${item.id}`);
+    if (d.variants.length > 1) return item;
+  }
+  throw new Error('the demo catalogue has no product with variants');
+}
+
 async function adminLogin(page: Page) {
   await page.goto('/admin');
   await page.getByLabel('نام کاربری').fill('admin');
@@ -85,6 +99,23 @@ test.describe('storefront', () => {
     await hydrated(page);
     await expect(page.getByTestId('cart-row')).toHaveCount(1);
     await expectAccessible(page, 'cart with an item');
+  });
+
+  test('a product with variants: the pickers, a crossed-out value and the chosen combination', async ({ page }) => {
+    const product = await variantProduct(page.request);
+    await page.goto(`/product/${product.id}`);
+    await hydrated(page);
+    await expectAccessible(page, 'product with variants');
+    const crossed = page.locator('[role=radio][aria-disabled=true]').first();
+    if (await crossed.count()) {
+      await crossed.focus();
+      await page.keyboard.press('Enter');
+      await expectAccessible(page, 'product with variants, a crossed-out value chosen');
+    }
+    for (const group of await page.getByRole('radiogroup').all()) {
+      await group.locator('[role=radio]:not([aria-disabled=true])').first().click();
+    }
+    await expectAccessible(page, 'product with variants, a combination chosen');
   });
 
   for (const result of ['paid_unfulfillable', 'not_yours']) {
@@ -133,6 +164,18 @@ test.describe('admin', () => {
     await page.getByRole('button', { name: 'ذخیره' }).click();
     await expect(page.getByLabel('پیوند')).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page, 'add slide, with the link error');
+  });
+
+  test('products: the table with its status filter, and the wizard\'s variants table', async ({ page, request }) => {
+    await adminLogin(page);
+    await page.goto('/admin/show-product');
+    await expect(page.locator('[data-testid^=product-row-]').first()).toBeVisible();
+    await expectAccessible(page, 'product table');
+    const product = await variantProduct(request);
+    await page.goto(`/admin/edit-product/${product.id}`);
+    await page.getByRole('button', { name: 'دسته‌بندی و ویژگی‌ها' }).click();
+    await expect(page.getByText('ترکیب‌ها', { exact: true })).toBeVisible();
+    await expectAccessible(page, 'product wizard, variants table');
   });
 
   test('users: the list and the create form, a plain user by default', async ({ page }) => {
