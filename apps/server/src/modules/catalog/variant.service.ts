@@ -180,7 +180,7 @@ export async function syncVariants(tx: DbOrTx, product: { id: number; imageUri: 
   }
   // Labels may swap between rows: move the kept ones out of the way of the unique index first.
   const moved = wanted.filter((w) => w.id !== undefined && existing.find((v) => v.id === w.id)!.label !== variantLabel(w.options));
-  for (const w of moved) await tx.update(productVariants).set({ label: `\u0000${w.id}` }).where(eq(productVariants.id, w.id!));
+  for (const w of moved) await tx.update(productVariants).set({ label: `moving:${w.id}` }).where(eq(productVariants.id, w.id!));
   for (const [i, w] of wanted.entries()) {
     const values = {
       options: w.options, label: variantLabel(w.options), sku: w.sku, barcode: w.barcode, price: w.price, stock: w.stock,

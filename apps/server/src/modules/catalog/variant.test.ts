@@ -106,6 +106,20 @@ describe('variants: build', () => {
     expect(after.stock).toBe(9);
   });
 
+  it('two variants may trade their combinations in one update (their ids, stock and orders follow the rows)', async () => {
+    const p = await lipstick({ Alias: 'swap' });
+    const pink8 = variantOf(p, 'صورتی ملایم / ۸ میلی‌لیتر');
+    const red8 = variantOf(p, 'قرمز / ۸ میلی‌لیتر');
+    const res = await saveProduct({
+      id: p.id, Attribute: COLOUR_SIZE,
+      variants: JSON.stringify([{ id: pink8.id, options: red8.options, stock: 1 }, { id: red8.id, options: pink8.options, stock: 2 }]),
+    }, 'PUT');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().data as Detail).variants.map((v) => [v.id, v.label, v.stock])).toEqual([
+      [pink8.id, 'قرمز / ۸ میلی‌لیتر', 1], [red8.id, 'صورتی ملایم / ۸ میلی‌لیتر', 2],
+    ]);
+  });
+
   it('the spec\'s clients (attributes and one Stock, no variants) get every combination; a product without options one variant', async () => {
     const plain = await createProduct(t, { Stock: 6 });
     const [only] = await t.db.select().from(productVariants).where(eq(productVariants.productId, plain.id));
