@@ -27,6 +27,12 @@ export const VariantInputSchema = z.object({
   /** null: the product's price. */
   price: z.preprocess(nullIfEmpty, int('قیمت ترکیب', { min: 0, max: 10_000_000_000 }).nullable()).optional(),
   stock: int('موجودی ترکیب', { min: 0, max: 1_000_000 }),
+  /**
+   * The stock the admin's form showed for this variant when it was loaded: unchanged in the form, the
+   * variant keeps its current stock (a sale meanwhile stands); changed while the stock moved meanwhile,
+   * the save is refused (409) rather than overwrite that sale.
+   */
+  expectedStock: z.number().int().min(0).optional(),
   imageUri: optionalText('تصویر ترکیب', 300),
 });
 export type VariantInput = z.infer<typeof VariantInputSchema>;

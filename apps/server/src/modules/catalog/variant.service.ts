@@ -84,6 +84,7 @@ async function recountStock(tx: DbOrTx, productIds: number[]) {
 
 interface Wanted {
   id?: number;
+  expectedStock?: number;
   options: string[];
   sku: string | null;
   barcode: string | null;
@@ -122,7 +123,7 @@ export async function syncVariants(tx: DbOrTx, product: { id: number; imageUri: 
         if (skus.has(v.sku)) throw refused(`کد کالای «${v.sku}» برای دو ترکیب آمده است`);
         skus.add(v.sku);
       }
-      return { id: v.id, options: v.options, sku: v.sku ?? null, barcode: v.barcode ?? null, price: v.price ?? null, stock: v.stock, imageUri: v.imageUri ?? null };
+      return { id: v.id, expectedStock: v.expectedStock, options: v.options, sku: v.sku ?? null, barcode: v.barcode ?? null, price: v.price ?? null, stock: v.stock, imageUri: v.imageUri ?? null };
     });
   } else {
     const combos = combinationsOf(groups);
@@ -167,6 +168,17 @@ export async function syncVariants(tx: DbOrTx, product: { id: number; imageUri: 
   for (const w of wanted) {
     if (w.id !== undefined && !ids.has(w.id)) throw refused('ترکیبی با این شناسه در این محصول نیست');
     w.id ??= byLabel.get(variantLabel(w.options))?.id;
+  }
+  // The form's stock against the stock now (the product row is locked: no sale moves it until the commit).
+  for (const w of wanted) {
+    const now = existing.find((v) => v.id === w.id);
+    if (!now || w.expectedStock === undefined || now.stock === w.expectedStock) continue;
+    if (w.stock === w.expectedStock) w.stock = now.stock; // the owner left it: the sale made meanwhile stands
+    else {
+      const label = variantLabel(w.options) || 'این محصول';
+      throw new AppError(409, 'CONFLICT', `موجودی «${label}» از وقتی فرم باز شد تغییر کرده است (اکنون ${toPersianDigits(now.stock)})؛ فرم را دوباره باز کنید و موجودی را دوباره وارد کنید`,
+        { variants: `موجودی «${label}» در این میان تغییر کرده است` });
+    }
   }
   const keep = new Set(wanted.map((w) => w.id).filter((x): x is number => x !== undefined));
   const gone = existing.filter((v) => !keep.has(v.id)).map((v) => v.id);

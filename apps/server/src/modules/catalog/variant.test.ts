@@ -160,6 +160,30 @@ describe('variants: sell', () => {
     expect([await variantStock(red8.id), await variantStock(pink8.id), await stockOf(p.id)]).toEqual([10, 3, 13]);
   });
 
+  it('an admin save never overwrites a sale made since the form was loaded', async () => {
+    const p = await lipstick({ Alias: 'lost-update' });
+    const red8 = variantOf(p, 'قرمز / ۸ میلی‌لیتر');
+    const pink8 = variantOf(p, 'صورتی ملایم / ۸ میلی‌لیتر');
+    const s = await quickCustomer(t);
+    expect((await add(s, { productId: p.id, variantId: red8.id, quantity: 2 })).statusCode).toBe(200);
+    expect((await checkout(s)).statusCode).toBe(200); // red 10 → 8 while the owner's form still shows 10
+    const save = (redStock: number) => saveProduct({
+      id: p.id, Attribute: COLOUR_SIZE, variants: JSON.stringify([
+        { id: red8.id, options: red8.options, stock: redStock, expectedStock: 10 },
+        { id: pink8.id, options: pink8.options, stock: 5, expectedStock: 3 },
+      ]),
+    }, 'PUT');
+    // The owner changed the red stock too: refused, with what it is now.
+    const refused = await save(15);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toContain('قرمز / ۸ میلی‌لیتر');
+    expect(await variantStock(red8.id)).toBe(8);
+    // The owner left red as loaded and changed pink: the sale stands, pink takes the new number.
+    const kept = await save(10);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect([await variantStock(red8.id), await variantStock(pink8.id), await stockOf(p.id)]).toEqual([8, 5, 13]);
+  });
+
   it('refuses an add that names no variant of a product with options, or one that does not exist (Persian 400)', async () => {
     const p = await lipstick();
     const s = await quickCustomer(t);

@@ -129,10 +129,10 @@ describe('validateTable', () => {
 });
 
 describe('payloadOf and totalStock', () => {
-  it('sends the combinations that exist, ids of saved ones, the product price as null', () => {
+  it('sends the combinations that exist, ids of saved ones with the stock they were loaded with, the product price as null', () => {
     let t = tableOf([colour], [variant(1, ['قرمز'], { stock: 2, sku: 'R' }), variant(2, ['صورتی'], { stock: 3, ownPrice: 900, imageUri: '/u/a.webp' })]);
     t = updateRow(t, 'قرمز', { removed: true });
-    expect(payloadOf(t)).toEqual([{ id: 2, options: ['صورتی'], sku: null, barcode: null, price: 900, stock: 3, imageUri: '/u/a.webp' }]);
+    expect(payloadOf(t)).toEqual([{ id: 2, options: ['صورتی'], sku: null, barcode: null, price: 900, stock: 3, expectedStock: 3, imageUri: '/u/a.webp' }]);
     expect(totalStock(t)).toBe(3);
   });
 });

@@ -17,6 +17,8 @@ export interface VariantRow {
   price: string;
   /** Latin digits. */
   stock: string;
+  /** The saved variant's stock when the form loaded it (sent back: a sale meanwhile is not overwritten). */
+  savedStock?: number;
   imageUri: string | null;
   /** A combination that does not exist: hidden, kept to be added back. */
   removed: boolean;
@@ -55,7 +57,7 @@ const freshRow = (options: string[]): VariantRow => ({
 
 const rowOf = (v: Variant): VariantRow => ({
   id: v.id, options: v.options, label: v.label, sku: v.sku ?? '', barcode: v.barcode ?? '',
-  price: v.ownPrice === null ? '' : String(v.ownPrice), stock: String(v.stock), imageUri: v.imageUri, removed: false,
+  price: v.ownPrice === null ? '' : String(v.ownPrice), stock: String(v.stock), savedStock: v.stock, imageUri: v.imageUri, removed: false,
 });
 
 /** The table of a saved product: its variants, the other combinations removed. A new product: every combination. */
@@ -131,6 +133,7 @@ export function payloadOf(t: VariantTable): VariantPayload[] {
     barcode: r.barcode || null,
     price: r.price === '' ? null : Number(r.price),
     stock: Number(r.stock) || 0,
+    ...(r.id !== undefined && r.savedStock !== undefined ? { expectedStock: r.savedStock } : {}),
     ...(r.imageUri ? { imageUri: r.imageUri } : {}),
   }));
 }
