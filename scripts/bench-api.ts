@@ -9,6 +9,7 @@
  *                                 (default postgres://postgres@127.0.0.1:5432), dropped afterwards
  *   --products N                  a catalogue of N products (e.g. 100000) instead of 10,000
  *   --keep                        keep the data dir (and database) for a look afterwards
+ *   --data DIR                    use (and keep) DIR as the PGlite data dir: seeded on the first run, reused after
  *
  * Two kinds of scenario: warm ones rotate over a few URLs (what the read cache answers), cold ones
  * (issue 12) over tens of thousands of distinct URLs built from the seeded data — random category,
@@ -30,6 +31,7 @@ import { runMigrations } from '../apps/server/src/db/migrate.js';
 import { brands, categories, products } from '../apps/server/src/db/schema/index.js';
 import { localStorage } from '../apps/server/src/modules/media/storage.js';
 import { seedCatalogue } from '../apps/server/src/seed/catalogue.js';
+import { Rng } from '../apps/server/src/seed/prng.js';
 import { load, percentile, rssMb, serveNodeArgs, sleep, startChild, table, timeOne, type Child, type RunResult } from './lib/bench.js';
 import { describeCheckout, loginBySms, runCheckout } from './bench-checkout.js';
 
@@ -39,6 +41,8 @@ const args = new Set(argv);
 const QUICK = args.has('--quick');
 const POSTGRES = args.has('--postgres');
 const KEEP = args.has('--keep');
+const dataArg = argv.indexOf('--data');
+const DATA_DIR = dataArg >= 0 ? path.resolve(argv[dataArg + 1] ?? '') : undefined;
 const productsArg = argv.indexOf('--products');
 const PRODUCTS = productsArg >= 0 ? Number(argv[productsArg + 1]) : QUICK ? 2_000 : 10_000;
 if (!Number.isInteger(PRODUCTS) || PRODUCTS < 100) throw new Error('--products takes a whole number ≥ 100');
@@ -128,19 +132,8 @@ export const SCENARIOS: Scenario[] = [
   },
 ];
 
-/** A small seeded random source (mulberry32): the same URLs for the same seed, run after run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)), pick: <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]! };
-}
-type Rng = ReturnType<typeof rng>;
+/** The demo generator's seeded random source: the same URLs for the same seed, run after run. */
+const rng = (seed: number) => new Rng(seed);
 
 /** Up to `n` distinct URLs from a generator (stops early when it keeps repeating itself). */
 function distinct(n: number, seed: number, make: (r: Rng) => string): string[] {
@@ -194,14 +187,26 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
+/** Waits until the server's log has a line with `msg`, and answers that line. */
+async function waitForLog(file: string, msg: string, timeoutMs: number): Promise<Record<string, number>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const line = fs.readFileSync(file, 'utf8').split('\n').find((l) => l.includes(`"msg":"${msg}"`));
+    if (line) return JSON.parse(line) as Record<string, number>;
+    if (Date.now() > deadline) throw new Error(`the server did not log "${msg}" in time`);
+    await sleep(500);
+  }
+}
+
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-bench-'));
+  const dataDir = DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-bench-'));
+  if (DATA_DIR && POSTGRES) throw new Error('--data is for PGlite');
   const logFile = path.join(dataDir, 'server.log');
   const pgDb = POSTGRES ? await freshPostgres() : undefined;
   const children: Child[] = [];
   const cleanup = async () => {
     for (const c of children) await c.stop().catch(() => {});
-    if (!KEEP) {
+    if (!KEEP && !DATA_DIR) {
       await pgDb?.drop().catch((e) => console.error('could not drop the bench database:', e.message));
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
@@ -210,25 +215,28 @@ async function main() {
 
   try {
     console.log(`Sorkhab API benchmark — ${POSTGRES ? 'PostgreSQL' : 'PGlite'}, ${PRODUCTS.toLocaleString('en')} products, ${SECONDS} s per scenario, ${os.cpus().length} cores, Node ${process.version}`);
-    console.log(`data dir ${dataDir}${KEEP ? ' (kept)' : ' (removed afterwards)'}${pgDb ? `, database ${new URL(pgDb.url).pathname.slice(1)}` : ''}`);
+    console.log(`data dir ${dataDir}${KEEP || DATA_DIR ? ' (kept)' : ' (removed afterwards)'}${pgDb ? `, database ${new URL(pgDb.url).pathname.slice(1)}` : ''}`);
 
     // 1. The catalogue, with the demo generator (a small pool of pictures shared by all products).
     let t = Date.now();
     const database = await openDatabase({ url: pgDb?.url, dataDir });
     await runMigrations(database);
     const seeded = await seedCatalogue({ db: database.db, storage: localStorage(path.join(dataDir, 'uploads')) }, { products: PRODUCTS, imageBudget: 24 });
-    if (!seeded) throw new Error('the bench database was not empty');
+    if (!seeded && !DATA_DIR) throw new Error('the bench database was not empty');
     const seededRows = await database.db.select({ id: products.id, title: products.title }).from(products).orderBy(asc(products.id));
     const productIds = seededRows.map((r) => r.id);
     const categoryIds = (await database.db.select({ id: categories.id }).from(categories)).map((r) => r.id);
     const brandIds = (await database.db.select({ id: brands.id }).from(brands)).map((r) => r.id);
     const words = [...new Set(seededRows.flatMap((r) => r.title.split(/\s+/)).filter((w) => w.length >= 2 && !/^[\d۰-۹]+$/.test(w)))];
     await database.close();
-    console.log(`seeded ${seeded.products} products, ${seeded.categories} categories, ${seeded.galleryImages} gallery images in ${((Date.now() - t) / 1000).toFixed(1)} s (pictures ${(seeded.imagesMs / 1000).toFixed(1)} s)`);
+    console.log(seeded
+      ? `seeded ${seeded.products} products, ${seeded.categories} categories, ${seeded.galleryImages} gallery images in ${((Date.now() - t) / 1000).toFixed(1)} s (pictures ${(seeded.imagesMs / 1000).toFixed(1)} s)`
+      : `reused ${productIds.length} products in ${dataDir}`);
 
     // 2. The production server, with the node flags of `npm run serve` (package.json).
     t = Date.now();
     const nodeArgs = serveNodeArgs(ROOT);
+    fs.writeFileSync(logFile, ''); // a reused data dir: this run's log only
     const server = await startChild('server', nodeArgs, {
       cwd: ROOT, port: PORT, logFile, readyPath: '/api/health',
       env: {
@@ -240,6 +248,11 @@ async function main() {
     });
     children.push(server);
     console.log(`server up in ${((Date.now() - t) / 1000).toFixed(1)} s (pid ${server.pid}; node ${nodeArgs.join(' ')}; NODE_ENV=production, SEED_DEMO=false, RATE_LIMIT=false so autocannon's single IP is not throttled; request log → ${KEEP ? logFile : 'data dir'})`);
+    // The server loads its in-memory catalogue, then the product pages, in the background after it listens
+    // (decision 015): the figures are those of a warm shop, and the time it took is printed.
+    const warm = await waitForLog(logFile, 'product pages loaded', 15 * 60_000);
+    const loaded = JSON.parse(fs.readFileSync(logFile, 'utf8').split('\n').find((l) => l.includes('"catalogue loaded"')) ?? '{}');
+    console.log(`catalogue loaded in ${((loaded.ms ?? NaN) / 1000).toFixed(1)} s (${loaded.mb} MB), product pages in ${((warm.ms ?? NaN) / 1000).toFixed(1)} s (${warm.mb} MB)`);
     await sleep(1000);
     const idleRss = rssMb(server.pid);
 

@@ -2,6 +2,8 @@ import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { mountWeb } from './web.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
+import { catalogOf } from './modules/catalog/catalog-sync.js';
+import { productPages } from './modules/catalog/product.service.js';
 
 let config;
 try {
@@ -18,8 +20,18 @@ const app = await buildApp(config).catch((err: Error) => {
 if (config.SEED_DEMO) await seedDemoIfEmpty(app);
 await mountWeb(app);
 await app.listen({ port: config.PORT, host: config.HOST });
-
 let closing = false;
+// The in-memory catalogue (decision 015) loads now rather than on the first shopper's listing or search.
+const loading = Date.now();
+// Then the product pages, a block at a time between requests, until they are all kept or the budget is used.
+const { database: { db }, cache } = app.services;
+catalogOf(db, cache).then(async (catalog) => {
+  app.log.info({ products: catalog.index.size, mb: Math.round(catalog.index.bytes() / 1048576), ms: Date.now() - loading }, 'catalogue loaded');
+  const warming = Date.now();
+  const blocks = await catalog.warmPages((block) => productPages(db, cache, block), () => closing);
+  app.log.info({ blocks, mb: Math.round(catalog.pageBytes() / 1048576), ms: Date.now() - warming }, 'product pages loaded');
+}).catch((err: Error) => app.log.error({ err }, 'catalogue not loaded (the first listing tries again)'));
+
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;

@@ -30,6 +30,11 @@ describe.runIf(DB_KIND === 'postgres')('two copies on one PostgreSQL: every writ
     return res.json().data;
   };
   const productOn = (app: App, id: number) => app.inject({ method: 'GET', url: `/api/Product/ById?id=${id}` });
+  const listOn = async (app: App, query: string): Promise<{ id: number; price: number }[]> => {
+    const res = await app.inject({ method: 'GET', url: `/api/Product/All?${query}&pageSize=50` });
+    if (res.statusCode !== 200) throw new Error(`listing ${query}: ${res.statusCode} ${res.body}`);
+    return res.json().data.data;
+  };
   const categoryTitlesOn = async (app: App) => {
     const titles: string[] = [];
     const walk = (list: { title: string; children?: unknown[] }[]) => list.forEach((c) => { titles.push(c.title); walk((c.children ?? []) as never); });
@@ -58,6 +63,14 @@ describe.runIf(DB_KIND === 'postgres')('two copies on one PostgreSQL: every writ
           await send(writer, token, 'PUT', '/api/Product/Update', { ...form('محصول ثابت', price), id: priced.id });
           const got = (await productOn(reader, priced.id)).json().data?.price;
           if (got !== price) stale.push(`pair ${i}: price ${got}, expected ${price}`);
+          // The in-memory catalogue (decision 015) answers listings and search: it follows too (search
+          // every tenth pair, within its rate limit).
+          const listed = (await listOn(reader, `categoryId=${root.id}&sort=cheapest`)).find((p) => p.id === priced.id)?.price;
+          if (listed !== price) stale.push(`pair ${i}: listed price ${listed}, expected ${price}`);
+          if (i % 40 === 0) {
+            const found = (await listOn(reader, `Title=${encodeURIComponent('محصول ثابت')}`)).find((p) => p.id === priced.id)?.price;
+            if (found !== price) stale.push(`pair ${i}: searched price ${found}, expected ${price}`);
+          }
           tally.price++;
           break;
         }
@@ -66,6 +79,7 @@ describe.runIf(DB_KIND === 'postgres')('two copies on one PostgreSQL: every writ
           transient = (await send(writer, token, 'POST', '/api/Product/Create', form(`محصول ${i}`, 50_000))).id;
           const res = await productOn(reader, transient!);
           if (res.statusCode !== 200) stale.push(`pair ${i}: new product ${transient} answered ${res.statusCode}`);
+          if (!(await listOn(reader, `categoryId=${root.id}&sort=newest`)).some((p) => p.id === transient)) stale.push(`pair ${i}: new product ${transient} not listed`);
           tally.created++;
           break;
         }
@@ -74,6 +88,7 @@ describe.runIf(DB_KIND === 'postgres')('two copies on one PostgreSQL: every writ
           await send(writer, token, 'DELETE', `/api/Product/Delete?id=${transient}`);
           const res = await productOn(reader, transient!);
           if (res.statusCode !== 404) stale.push(`pair ${i}: deleted product ${transient} answered ${res.statusCode}`);
+          if ((await listOn(reader, `categoryId=${root.id}&sort=newest`)).some((p) => p.id === transient)) stale.push(`pair ${i}: deleted product ${transient} still listed`);
           tally.deleted++;
           break;
         }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { coalesce } from './coalesce.js';
 
 /**
  * In-process cache of catalogue reads (JSON bodies, indexes, the storefront's HTML pages).
@@ -29,8 +30,6 @@ export class ReadCache {
   private loadedGen = -1;
   private readonly max: number;
   private readonly shared: boolean;
-  private running?: Promise<void>;
-  private queued?: Promise<void>;
 
   constructor(private readonly database: Database, max = 2000) {
     this.max = max;
@@ -50,29 +49,12 @@ export class ReadCache {
     }
   }
 
-  private runCheck(): Promise<void> {
-    const p = (async () => {
-      const res = await this.database.db.execute(sql`select v from cache_generation where id = 1`);
-      const row = (res as unknown as { rows: { v: string | number }[] }).rows[0];
-      this.observe(row ? Number(row.v) : 0);
-    })();
-    this.running = p;
-    p.then(() => {}, () => {}).then(() => {
-      if (this.running === p) this.running = undefined;
-    });
-    return p;
-  }
-
   /** Resolves after a generation query that started after this call has been applied. */
-  private fresh(): Promise<void> {
-    if (!this.running) return this.runCheck();
-    // One is in flight: it may have read the counter before this caller's write was acknowledged.
-    this.queued ??= this.running.then(() => {}, () => {}).then(() => {
-      this.queued = undefined;
-      return this.runCheck();
-    });
-    return this.queued;
-  }
+  private readonly fresh = coalesce(async () => {
+    const res = await this.database.db.execute(sql`select v from cache_generation where id = 1`);
+    const row = (res as unknown as { rows: { v: string | number }[] }).rows[0];
+    this.observe(row ? Number(row.v) : 0);
+  });
 
   async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (this.shared) await this.fresh();

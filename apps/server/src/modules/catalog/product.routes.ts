@@ -5,6 +5,7 @@ import { ok } from '../../lib/envelope.js';
 import { notFound, tooMany } from '../../lib/errors.js';
 import { clientAddress } from '../../lib/limiter.js';
 import { fileOf, sendCached, sendJson, withForm } from '../../lib/route-helpers.js';
+import { catalogOf } from './catalog-sync.js';
 import * as svc from './product.service.js';
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,10 +29,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route('GET /Product/ById', async (req, reply) => {
-    const block = svc.productBlockOf(req.query.id);
-    const bodies = await cache.getOrLoad(`product-block:${block}`, async () =>
-      new Map([...await svc.getProductBlock(db, cache, block)].map(([pid, detail]) => [pid, Buffer.from(JSON.stringify(ok(detail)))])));
-    const body = bodies.get(req.query.id);
+    const catalog = await catalogOf(db, cache);
+    const body = await catalog.body(req.query.id, (block) => svc.productPages(db, cache, block));
     if (!body) throw notFound('محصول');
     return sendJson(reply, body);
   });

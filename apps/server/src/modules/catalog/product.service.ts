@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { brands, categories, galleryImages, orderItems, products, productVariants } from '../../db/schema/index.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { ok } from '../../lib/envelope.js';
 import { pageOf } from '../../lib/paging.js';
 import type { ServiceContext, UploadContext } from '../../lib/service-context.js';
 import { write } from '../../lib/write.js';
@@ -17,7 +18,9 @@ import { categoryIndex, descendantIds, pathOf, type CategoryIndex } from './cate
 import { sanitizeDescription } from './sanitize.js';
 import { attributesWithStock, liveVariantsOf, syncVariants, toVariant } from './variant.service.js';
 import { inAdmin, onStorefront } from './visible.js';
-import { searchIndex, searchTextOf } from './search-index.js';
+import { searchTextOf } from './search-index.js';
+import { catalogOf, PRODUCT_BLOCK } from './catalog-sync.js';
+import type { CatalogSort } from './catalog-index.js';
 
 export { searchTextOf };
 
@@ -45,15 +48,9 @@ function toListItem(row: ListRow, index: CategoryIndex, brandsById: Map<number, 
 
 export type ListMode = 'all' | 'latest' | 'bestselling' | 'popular';
 
-/** The ids of `ranked` that `cond` keeps, in `ranked`'s order. */
-async function idsAmong(db: Db, ranked: number[], cond: SQL): Promise<number[]> {
-  const keep = new Set((await db.select({ id: products.id }).from(products).where(cond)).map((r) => r.id));
-  return ranked.filter((id) => keep.has(id));
-}
-
 /**
- * A listing: the storefront's (published products only), or the admin's (`admin`: drafts too, and
- * `status` picks drafts or published ones).
+ * A listing: the storefront's (published products only, answered by the in-memory catalogue, decision
+ * 015), or the admin's (`admin`: drafts too, and `status` picks drafts or published ones; in SQL).
  */
 export async function listProducts(db: Db, cache: ReadCache, query: ProductListQuery & { status?: 'draft' | 'published' }, mode: ListMode = 'all',
   admin = false) {
@@ -62,52 +59,43 @@ export async function listProducts(db: Db, cache: ReadCache, query: ProductListQ
   const index = await categoryIndex(db, cache);
   const brandsById = await brandMap(db, cache);
 
-  const where: SQL[] = [admin ? inAdmin : onStorefront];
-  if (admin && query.status) where.push(eq(products.isDraft, query.status === 'draft'));
   let categoryIds: number[] | undefined;
   if (query.categoryId) categoryIds = descendantIds(index, query.categoryId);
   if (query.categoryTitle) {
     const ids = (index.byTitle.get(query.categoryTitle.toLowerCase()) ?? []).flatMap((id) => descendantIds(index, id));
     categoryIds = categoryIds ? categoryIds.filter((id) => ids.includes(id)) : ids;
   }
-  if (categoryIds) {
-    if (categoryIds.length === 0) return { data: [], page, pageSize, totalCount: 0 };
-    where.push(inArray(products.categoryId, categoryIds));
+  if (categoryIds?.length === 0) return { data: [], page, pageSize, totalCount: 0 };
+  const q = query.title ? normalizeSearch(query.title) : '';
+
+  if (!admin) {
+    const catalog = (await catalogOf(db, cache)).index;
+    const sort: CatalogSort = query.sort ?? (mode === 'bestselling' ? 'bestselling' : mode === 'popular' ? 'popular' : q ? 'relevance' : 'newest');
+    const { total, slots } = catalog.query({
+      categoryIds, brandIds: query.brandIds, minPrice: query.minPrice, maxPrice: query.maxPrice, inStock: query.inStock,
+      hasOff: query.hasOff, search: q || undefined, sort, offset: (page - 1) * pageSize, limit: pageSize,
+    });
+    const data = Array.from(slots, (slot) => toListItem({ ...catalog.card(slot), isDraft: false }, index, brandsById));
+    return { data, page, pageSize, totalCount: total };
   }
+
+  const where: SQL[] = [inAdmin];
+  if (query.status) where.push(eq(products.isDraft, query.status === 'draft'));
+  if (categoryIds) where.push(inArray(products.categoryId, categoryIds));
   if (query.brandIds?.length) where.push(inArray(products.brandId, query.brandIds));
   if (query.minPrice !== undefined) where.push(gte(products.offPrice, query.minPrice));
   if (query.maxPrice !== undefined) where.push(lte(products.offPrice, query.maxPrice));
   if (query.inStock) where.push(sql`${products.stock} > 0`);
   if (query.hasOff !== undefined) where.push(eq(products.hasOff, query.hasOff));
-
-  const q = query.title ? normalizeSearch(query.title) : '';
-  // Search: the in-memory index picks and ranks the matching ids; SQL applies the other filters. The
-  // index holds the storefront's products; the admin finds drafts too, by their title in SQL.
-  if (q && admin) where.push(sql`${products.searchText} like ${`%${q.replace(/[%_\\]/g, '\\$&')}%`}`);
-  const hits = q && !admin ? (await searchIndex(db, cache)).search(q) : undefined;
-  const narrowed = where.length > 1; // filters besides "not deleted"
-  if (hits) {
-    if (hits.length === 0) return { data: [], page, pageSize, totalCount: 0 };
-    where.push(sql`${products.id} = any(${`{${hits.join(',')}}`}::int[])`);
-  }
-
-  const sort = query.sort ?? (mode === 'bestselling' ? 'bestselling' : mode === 'popular' ? 'popular' : hits ? 'relevance' : 'newest');
-  if (sort === 'relevance') { // only ever the default of a search
-    const kept = narrowed ? await idsAmong(db, hits!, and(...where)!) : hits!;
-    const pageIds = kept.slice((page - 1) * pageSize, page * pageSize);
-    const rows = pageIds.length ? await db.select(listColumns).from(products).where(inArray(products.id, pageIds)) : [];
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const data = pageIds.flatMap((id) => (byId.has(id) ? [toListItem(byId.get(id)!, index, brandsById)] : []));
-    return { data, page, pageSize, totalCount: kept.length };
-  }
+  // The admin finds drafts too, by their title in SQL.
+  if (q) where.push(sql`${products.searchText} like ${`%${q.replace(/[%_\\]/g, '\\$&')}%`}`);
   const order: SQL[] = {
     newest: [desc(products.createdAt), desc(products.id)],
     cheapest: [asc(products.offPrice), desc(products.id)],
     dearest: [desc(products.offPrice), desc(products.id)],
     bestselling: [desc(products.soldCount), desc(products.id)],
     discount: [desc(products.offPersent), desc(products.id)],
-    popular: [desc(products.rate), desc(products.soldCount), desc(products.id)],
-  }[sort];
+  }[query.sort ?? 'newest'];
 
   const cond = and(...where);
   return pageOf(db.select(listColumns).from(products).where(cond).orderBy(...order).$dynamic(), db.$count(products, cond), { page, pageSize },
@@ -148,12 +136,8 @@ export async function getProduct(db: Db, cache: ReadCache, id: number): Promise<
   return toDetail(row, index, brandsById, gallery, variants.get(id) ?? []);
 }
 
-/** Product pages are read (and cached) in blocks of ids: a cold cache warms a block per query, not a product. */
-const PRODUCT_BLOCK = 64;
-export const productBlockOf = (id: number) => Math.floor(id / PRODUCT_BLOCK);
-
-/** The storefront's products whose ids fall in one block, as getProduct answers them. */
-export async function getProductBlock(db: Db, cache: ReadCache, block: number): Promise<Map<number, ProductDetail>> {
+/** The storefront's products whose ids fall in one block (catalog-sync.ts), as getProduct answers them. */
+async function getProductBlock(db: Db, cache: ReadCache, block: number): Promise<Map<number, ProductDetail>> {
   const from = block * PRODUCT_BLOCK;
   const to = from + PRODUCT_BLOCK - 1;
   const [rows, gallery, index, brandsById] = await Promise.all([
@@ -165,6 +149,11 @@ export async function getProductBlock(db: Db, cache: ReadCache, block: number): 
   const galleryOf = new Map<number, GalleryRow[]>();
   for (const g of gallery) galleryOf.set(g.productId, [...(galleryOf.get(g.productId) ?? []), g]);
   return new Map(rows.map((row) => [row.id, toDetail(row, index, brandsById, galleryOf.get(row.id) ?? [], variants.get(row.id) ?? [])]));
+}
+
+/** The product pages of one block, as Product/ById sends them. */
+export async function productPages(db: Db, cache: ReadCache, block: number): Promise<Map<number, Buffer>> {
+  return new Map([...await getProductBlock(db, cache, block)].map(([id, detail]) => [id, Buffer.from(JSON.stringify(ok(detail)))]));
 }
 
 async function searchTextFor(tx: DbOrTx, input: { title: string; alias: string; tags: string; brandId?: number | null; categoryId: number }) {

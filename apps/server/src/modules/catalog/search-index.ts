@@ -1,10 +1,7 @@
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import { normalizeSearch } from '@sorkhab/shared';
-import type { Db, DbOrTx } from '../../db/client.js';
-import type { ReadCache } from '../../lib/cache.js';
+import type { DbOrTx } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
-import { SearchIndex } from './search-match.js';
-import { onStorefront } from './visible.js';
 
 /** What search matches a product on: its title, alias, tags, brand and category names, normalised. */
 export function searchTextOf(input: { title: string; alias: string; tags: string }, brand?: { title: string; alias: string }, categoryTitle?: string) {
@@ -31,8 +28,3 @@ export async function reindexProducts(tx: DbOrTx, where: SQL) {
     await tx.update(products).set({ searchText }).where(eq(products.id, r.id));
   }
 }
-
-/** The in-memory search index of the visible products; rebuilt on the first search after any catalogue write. */
-export const searchIndex = (db: Db, cache: ReadCache) => cache.getOrLoad('search-index', async () =>
-  new SearchIndex(await db.select({ id: products.id, text: products.searchText, soldCount: products.soldCount })
-    .from(products).where(onStorefront)));

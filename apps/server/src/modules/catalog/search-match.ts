@@ -1,20 +1,22 @@
 /**
- * The product search itself, in memory: every visible product's normalised search text, matched
- * word by word (as a substring, or — for typos — by trigram likeness to one of the text's words,
- * the measure of pg_trgm's `<%`). A trigram scan of 10,000 rows inside PGlite took 0.3–0.4 s a
- * query; this answers in a few milliseconds and hands SQL only the matching ids. See
- * docs/decisions/007-search-in-memory.md.
+ * The product search itself, in memory: an inverted index from every distinct word of the visible
+ * products' normalised search texts to the products holding it, kept up to date product by product
+ * (a product added, changed or removed touches only its own words). A query word matches a word of a
+ * text as a substring, or — for typos — by trigram likeness (the measure of pg_trgm's `<%`). The
+ * vocabulary is found through its trigrams, so a query costs the size of the posting lists it
+ * touches, not the size of the catalogue. See docs/decisions/007-search-in-memory.md and 015.
+ *
+ * Rows are addressed by a slot (a small integer the caller owns, see catalog-index.ts); ranking needs
+ * each slot's sold count and id, which the caller provides.
  */
-export interface SearchRow {
-  id: number;
-  /** normalizeSearch() of title, alias, tags, brand and category (search_text). */
-  text: string;
-  soldCount: number;
-}
+
+import { SlotArena } from './slot-arena.js';
 
 /** How alike a query word must be to a word of the text to count as a typo of it (pg_trgm's default). */
 const WORD_LIKENESS = 0.6;
 const MAX_WORDS = 8;
+/** Query words whose vocabulary matches are remembered (they repeat across distinct queries). */
+const WORD_CACHE = 4096;
 
 /** pg_trgm's trigrams of one word: padded with two spaces before and one after. */
 function trigrams(word: string): Set<string> {
@@ -33,81 +35,397 @@ export function wordLikeness(queryWord: string, word: string): number {
   return common / q.size;
 }
 
-export class SearchIndex {
-  /** Every distinct word of every text; row i's words are wordIds[wordStart[i] .. wordStart[i + 1]). */
-  private readonly vocabulary: string[] = [];
-  private readonly wordIds: Uint32Array;
-  private readonly wordStart: Uint32Array;
-  /** Trigram → the vocabulary words holding it (built on the first search). */
-  private postings: Map<string, number[]> | undefined;
-
-  constructor(private readonly rows: SearchRow[]) {
-    const idOf = new Map<string, number>();
-    const ids: number[] = [];
-    this.wordStart = new Uint32Array(rows.length + 1);
-    rows.forEach((r, i) => {
-      this.wordStart[i] = ids.length;
-      for (const w of new Set(r.text.split(' ').filter(Boolean))) {
-        let id = idOf.get(w);
-        if (id === undefined) {
-          id = this.vocabulary.length;
-          idOf.set(w, id);
-          this.vocabulary.push(w);
-        }
-        ids.push(id);
-      }
-    });
-    this.wordStart[rows.length] = ids.length;
-    this.wordIds = Uint32Array.from(ids);
+/** A growable list of 32-bit integers. */
+class IntList {
+  a: Int32Array;
+  n = 0;
+  constructor(capacity = 4) {
+    this.a = new Int32Array(capacity);
   }
 
-  /** Likeness of every vocabulary word to `word` (0 below the threshold). */
-  private nearWords(word: string): Float32Array {
-    if (!this.postings) {
-      this.postings = new Map();
-      this.vocabulary.forEach((w, id) => {
-        for (const t of trigrams(w)) {
-          const list = this.postings!.get(t);
-          if (list) list.push(id);
-          else this.postings!.set(t, [id]);
-        }
-      });
+  push(v: number) {
+    if (this.n === this.a.length) {
+      const b = new Int32Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
+    this.a[this.n++] = v;
+  }
+
+  /** Removes one occurrence of v (order not kept). */
+  removeValue(v: number) {
+    for (let i = 0; i < this.n; i++) {
+      if (this.a[i] === v) {
+        this.a[i] = this.a[--this.n]!;
+        return;
+      }
+    }
+  }
+}
+
+/** Vocabulary words that match a query word, with how well (1: holds it; else the trigram likeness). */
+interface WordMatches {
+  ids: Int32Array;
+  score: Float32Array;
+  /** Those that start with the query word (for "the text starts with the query"). */
+  prefix: Set<number>;
+  /** Postings touched: the cost of using this word first. */
+  cost: number;
+}
+
+/** What ranks equal matches: each slot's sales, then its product id (newer first). */
+export interface SearchRanking {
+  soldCount: Int32Array;
+  id: Int32Array;
+}
+
+export class SearchIndex {
+  private readonly vocabulary: string[] = [];
+  private readonly wordId = new Map<string, number>();
+  /** Word → the slots whose text holds it (each slot once). */
+  private readonly postings: IntList[] = [];
+  /** Trigram → the vocabulary words holding it. */
+  private readonly trigramWords = new Map<string, IntList>();
+  /** Two letters → the vocabulary words holding them (a two-letter query word has no inner trigram). */
+  private readonly bigramWords = new Map<string, IntList>();
+  /** Each slot's text as word ids, in order (a phrase is a run of them). */
+  private readonly texts = new SlotArena<Int32Array>((n) => new Int32Array(n));
+  /** Scratch flags over the vocabulary, set and cleared by each search. */
+  private flags = new Uint8Array(0);
+  private readonly matchCache = new Map<string, WordMatches>();
+  private mark = new Int32Array(0);
+  private best = new Float32Array(0);
+  private cur = new Float32Array(0);
+  private shared = new Int32Array(0);
+  private stamp = 0;
+  size = 0;
+
+  /** Bytes held by the index's typed arrays (posting lists and texts), for the memory budget. */
+  bytes(): number {
+    let b = 0;
+    for (const p of this.postings) b += p.a.byteLength;
+    b += this.texts.bytes();
+    return b;
+  }
+
+  vocabularySize() {
+    return this.vocabulary.length;
+  }
+
+  private idOf(word: string): number {
+    let id = this.wordId.get(word);
+    if (id === undefined) {
+      id = this.vocabulary.length;
+      this.wordId.set(word, id);
+      this.vocabulary.push(word);
+      this.postings.push(new IntList(2));
+      for (const t of trigrams(word)) {
+        let list = this.trigramWords.get(t);
+        if (!list) this.trigramWords.set(t, (list = new IntList(2)));
+        list.push(id);
+      }
+      const chars = [...word];
+      for (const b of new Set(chars.slice(1).map((c, i) => chars[i]! + c))) {
+        let list = this.bigramWords.get(b);
+        if (!list) this.bigramWords.set(b, (list = new IntList(2)));
+        list.push(id);
+      }
+      this.matchCache.clear(); // a new word may match remembered query words
+    }
+    return id;
+  }
+
+  /** Sets (or replaces) the text of a slot; '' removes it. */
+  set(slot: number, text: string) {
+    const old = this.texts.get(slot);
+    const words = text.split(' ').filter(Boolean);
+    if (old && old.length === words.length && words.every((w, i) => this.vocabulary[old[i]!] === w)) return;
+    if (old) {
+      for (const id of new Set(old)) this.postings[id]!.removeValue(slot);
+      this.texts.clear(slot);
+      this.size--;
+    }
+    if (words.length === 0) return;
+    const ids = Int32Array.from(words, (w) => this.idOf(w));
+    for (const id of new Set(ids)) this.postings[id]!.push(slot);
+    this.texts.data.set(ids, this.texts.reserve(slot, ids.length));
+    this.size++;
+  }
+
+  /** Vocabulary words a query word matches: as a substring, or near it by trigrams. */
+  private matches(word: string): WordMatches {
+    const cached = this.matchCache.get(word);
+    if (cached) {
+      this.matchCache.delete(word);
+      this.matchCache.set(word, cached);
+      return cached;
     }
     const q = trigrams(word);
-    const near = new Float32Array(this.vocabulary.length);
-    for (const t of q) for (const id of this.postings.get(t) ?? []) near[id]! += 1;
-    for (let id = 0; id < near.length; id++) near[id] = near[id]! / q.size >= WORD_LIKENESS ? near[id]! / q.size : 0;
-    return near;
+    // Count the query's trigrams each vocabulary word shares (scratch counts, reset through `touched`).
+    if (this.shared.length < this.vocabulary.length) this.shared = new Int32Array(Math.max(this.vocabulary.length, this.shared.length * 2));
+    const shared = this.shared;
+    const touched: number[] = [];
+    for (const t of q) {
+      const list = this.trigramWords.get(t);
+      if (!list) continue;
+      for (let i = 0; i < list.n; i++) {
+        const id = list.a[i]!;
+        if (shared[id] === 0) touched.push(id);
+        shared[id]!++;
+      }
+    }
+    const found = new Map<number, number>();
+    for (const id of touched) {
+      const likeness = shared[id]! / q.size;
+      if (likeness >= WORD_LIKENESS) found.set(id, likeness);
+      shared[id] = 0;
+    }
+    // Substrings: a word holding the query word holds all of its inner trigrams (two letters: the
+    // bigram list; one letter is looked for in the whole vocabulary).
+    const length = [...word].length;
+    const inner = length >= 3 ? [...q].filter((t) => !t.startsWith(' ') && !t.endsWith(' ')) : [];
+    if (length === 2) {
+      const list = this.bigramWords.get(word);
+      for (let i = 0; list && i < list.n; i++) found.set(list.a[i]!, 1);
+    } else if (inner.length) {
+      let rarest: IntList | undefined;
+      for (const t of inner) {
+        const list = this.trigramWords.get(t);
+        if (!list) { rarest = new IntList(1); break; }
+        if (!rarest || list.n < rarest.n) rarest = list;
+      }
+      for (let i = 0; i < rarest!.n; i++) if (this.vocabulary[rarest!.a[i]!]!.includes(word)) found.set(rarest!.a[i]!, 1);
+    } else {
+      this.vocabulary.forEach((w, id) => { if (w.includes(word)) found.set(id, 1); });
+    }
+    const ids = Int32Array.from(found.keys());
+    const score = Float32Array.from(found.values());
+    const prefix = new Set<number>();
+    let cost = 0;
+    for (const id of ids) {
+      if (this.vocabulary[id]!.startsWith(word)) prefix.add(id);
+      cost += this.postings[id]!.n;
+    }
+    const out = { ids, score, prefix, cost };
+    if (this.matchCache.size >= WORD_CACHE) this.matchCache.delete(this.matchCache.keys().next().value!);
+    this.matchCache.set(word, out);
+    return out;
+  }
+
+  /** Makes the scratch arrays fit every slot, with room for a search's stamps before they wrap. */
+  private beginSearch() {
+    if (this.mark.length < this.texts.len.length) {
+      const size = Math.max(this.texts.len.length, this.mark.length * 2);
+      this.mark = new Int32Array(size);
+      this.best = new Float32Array(size);
+      this.cur = new Float32Array(size);
+    }
+    if (this.stamp > 0x7fff0000) {
+      this.mark.fill(0);
+      this.stamp = 0;
+    }
   }
 
   /**
-   * Ids of the rows that hold every word of `query` (already normalised), best first: the text
-   * starts with the query, then holds it as a phrase, then closeness of the words, best sellers,
-   * newest id.
+   * The rows that hold every word of `query` (already normalised): how many, and the first `limit`
+   * slots, best first: the text starts with the query, then holds it as a phrase, then closeness of
+   * the words, best sellers, newest id. `keep` narrows the rows first (the listing's other filters).
    */
-  search(query: string): number[] {
-    const words = [...new Set(query.split(' ').filter(Boolean))].slice(0, MAX_WORDS);
-    if (words.length === 0) return [];
-    const near = words.map((w) => this.nearWords(w));
-    const hits: { i: number; starts: boolean; phrase: number; score: number }[] = [];
-    for (let i = 0; i < this.rows.length; i++) {
-      const { text } = this.rows[i]!;
-      let score = 0;
-      let all = true;
-      for (let k = 0; k < words.length; k++) {
-        if (text.includes(words[k]!)) { score += 1; continue; }
-        let best = 0;
-        for (let j = this.wordStart[i]!; j < this.wordStart[i + 1]!; j++) best = Math.max(best, near[k]![this.wordIds[j]!]!);
-        if (best === 0) { all = false; break; }
-        score += best;
+  search(query: string, rank: SearchRanking, limit: number, keep?: (slot: number) => boolean): { total: number; slots: Int32Array } {
+    const none = { total: 0, slots: new Int32Array(0) };
+    const sequence = query.split(' ').filter(Boolean).slice(0, MAX_WORDS * 2);
+    const words = [...new Set(sequence)].slice(0, MAX_WORDS);
+    if (words.length === 0) return none;
+    const byWord = words.map((w) => this.matches(w));
+    if (byWord.some((m) => m.ids.length === 0)) return none;
+    const order = byWord.map((_, k) => k).sort((a, b) => byWord[a]!.cost - byWord[b]!.cost);
+
+    // The rarest word gathers the candidates, with its best likeness per row in `best`; every other
+    // word keeps those that hold it: through its posting lists when they are shorter than the
+    // candidates' texts, else by reading those texts.
+    this.beginSearch();
+    const first = byWord[order[0]!]!;
+    let candidates = gather(this.postingsOf(first), first.score, this.mark, ++this.stamp, this.best, keep);
+    for (const k of order.slice(1)) {
+      const m = byWord[k]!;
+      if (m.cost < candidates.n * 8) {
+        const inCandidates = ++this.stamp;
+        candidates = narrowByPostings(candidates, this.postingsOf(m), m.score, this.mark, inCandidates, ++this.stamp, this.best, this.cur);
+      } else {
+        const dense = new Float32Array(this.vocabulary.length);
+        m.ids.forEach((id, i) => { dense[id] = m.score[i]!; });
+        candidates = narrowByTexts(candidates, this.texts, dense, this.best);
       }
-      if (all) hits.push({ i, starts: text.startsWith(query), phrase: text.indexOf(query), score });
     }
-    hits.sort((a, b) => Number(b.starts) - Number(a.starts)
-      || Number(b.phrase >= 0) - Number(a.phrase >= 0)
-      || b.score - a.score
-      || this.rows[b.i]!.soldCount - this.rows[a.i]!.soldCount
-      || this.rows[b.i]!.id - this.rows[a.i]!.id);
-    return hits.map((h) => this.rows[h.i]!.id);
+
+    // Phrases are checked on word ids: the first query word must end a word of the text (or be the
+    // text's first word, for "starts with"), the middle ones be whole words, the last begin one.
+    const n = sequence.length;
+    const firstOf = this.matches(sequence[0]!);
+    const last = this.matches(sequence[n - 1]!);
+    if (this.flags.length < this.vocabulary.length) this.flags = new Uint8Array(this.vocabulary.length * 2);
+    const flags = this.flags; // bit 1: begins with the last query word; bit 2: ends with the first
+    for (const w of last.prefix) flags[w]! |= BEGINS_LAST;
+    if (n > 1) firstOf.ids.forEach((w, i) => { if (firstOf.score[i] === 1 && this.vocabulary[w]!.endsWith(sequence[0]!)) flags[w]! |= ENDS_FIRST; });
+    const keys = n === 1
+      ? oneWordKeys(candidates, this.texts, flags, this.best, rank.soldCount)
+      : phraseKeys(candidates, this.texts, flags, Int32Array.from(sequence, (w) => this.wordId.get(w) ?? -1), this.best, rank.soldCount);
+    for (const w of last.prefix) flags[w] = 0;
+    for (const w of firstOf.ids) flags[w] = 0;
+    const slots = candidates.a;
+    const top = topK(keys, candidates.n, Math.min(limit, candidates.n), (a, b) => rank.id[slots[a]!]! - rank.id[slots[b]!]!);
+    return { total: candidates.n, slots: Int32Array.from(top, (i) => slots[i]!) };
   }
+
+  private postingsOf(m: WordMatches): IntList[] {
+    return Array.from(m.ids, (id) => this.postings[id]!);
+  }
+}
+
+const BEGINS_LAST = 1;
+const ENDS_FIRST = 2;
+
+/* The search's inner loops, each small and monomorphic so V8 keeps them optimised. */
+
+/** The slots of the lists (marked with `stamp`), each once, with its best score; `keep` filters. */
+function gather(lists: IntList[], scores: Float32Array, mark: Int32Array, stamp: number, best: Float32Array,
+  keep: ((slot: number) => boolean) | undefined): IntList {
+  const out = new IntList(256);
+  for (let w = 0; w < lists.length; w++) {
+    const s = scores[w]!;
+    const list = lists[w]!;
+    const a = list.a;
+    for (let j = 0; j < list.n; j++) {
+      const slot = a[j]!;
+      if (mark[slot] === stamp) {
+        if (s > best[slot]!) best[slot] = s;
+        continue;
+      }
+      mark[slot] = stamp;
+      best[slot] = s;
+      if (keep === undefined || keep(slot)) out.push(slot);
+    }
+  }
+  return out;
+}
+
+/** The candidates found in the lists too, their best score there added. */
+function narrowByPostings(candidates: IntList, lists: IntList[], scores: Float32Array, mark: Int32Array, inCandidates: number,
+  found: number, best: Float32Array, cur: Float32Array): IntList {
+  for (let c = 0; c < candidates.n; c++) mark[candidates.a[c]!] = inCandidates;
+  for (let w = 0; w < lists.length; w++) {
+    const s = scores[w]!;
+    const list = lists[w]!;
+    const a = list.a;
+    for (let j = 0; j < list.n; j++) {
+      const slot = a[j]!;
+      const m = mark[slot]!;
+      if (m === inCandidates) {
+        mark[slot] = found;
+        cur[slot] = s;
+      } else if (m === found && s > cur[slot]!) cur[slot] = s;
+    }
+  }
+  const out = new IntList(Math.max(16, candidates.n));
+  for (let c = 0; c < candidates.n; c++) {
+    const slot = candidates.a[c]!;
+    if (mark[slot] === found) {
+      best[slot]! += cur[slot]!;
+      out.push(slot);
+    }
+  }
+  return out;
+}
+
+/** The candidates whose text holds a word scored in `dense`, its best score added. */
+function narrowByTexts(candidates: IntList, texts: SlotArena<Int32Array>, dense: Float32Array, best: Float32Array): IntList {
+  const out = new IntList(Math.max(16, candidates.n));
+  const { data, start, len } = texts;
+  for (let c = 0; c < candidates.n; c++) {
+    const slot = candidates.a[c]!;
+    const from = start[slot]!;
+    const to = from + len[slot]!;
+    let b = 0;
+    for (let j = from; j < to && b < 1; j++) if (dense[data[j]!]! > b) b = dense[data[j]!]!;
+    if (b === 0) continue;
+    best[slot]! += b;
+    out.push(slot);
+  }
+  return out;
+}
+
+/** A hit's sort key: tier (starts 2, phrase 1), then the words' likeness, then sales. */
+const keyOf = (tier: number, score: number, sold: number) => tier * 1e14 + Math.round(score * 1e4) * 1e9 + Math.min(sold, 1e9 - 1);
+
+function oneWordKeys(hits: IntList, texts: SlotArena<Int32Array>, flags: Uint8Array, best: Float32Array, sold: Int32Array): Float64Array {
+  const keys = new Float64Array(hits.n);
+  const { data, start } = texts;
+  for (let c = 0; c < hits.n; c++) {
+    const slot = hits.a[c]!;
+    const score = best[slot]!;
+    keys[c] = keyOf(flags[data[start[slot]!]!]! & BEGINS_LAST ? 2 : score === 1 ? 1 : 0, score, sold[slot]!);
+  }
+  return keys;
+}
+
+function phraseKeys(hits: IntList, texts: SlotArena<Int32Array>, flags: Uint8Array, exact: Int32Array, best: Float32Array,
+  sold: Int32Array): Float64Array {
+  const n = exact.length;
+  const keys = new Float64Array(hits.n);
+  const { data, start, len } = texts;
+  for (let c = 0; c < hits.n; c++) {
+    const slot = hits.a[c]!;
+    const from = start[slot]!;
+    const to = from + len[slot]!;
+    let tier = 0;
+    runs: for (let p = from; p + n <= to; p++) {
+      const opens = flags[data[p]!]! & ENDS_FIRST;
+      if (!opens && !(p === from && data[from] === exact[0])) continue;
+      for (let i = 1; i < n - 1; i++) if (data[p + i] !== exact[i]) continue runs;
+      if (!(flags[data[p + n - 1]!]! & BEGINS_LAST)) continue;
+      if (p === from && data[from] === exact[0]) { tier = 2; break; }
+      tier = 1;
+    }
+    keys[c] = keyOf(tier, best[slot]!, sold[slot]!);
+  }
+  return keys;
+}
+
+/**
+ * The indices of the `k` greatest `keys` (ties: `tie` positive when a ranks above b), best first: a
+ * bounded heap, so a page of a common word costs one comparison per hit with the heap's worst, not a
+ * full sort.
+ */
+export function topK(keys: Float64Array, n: number, k: number, tie: (a: number, b: number) => number): number[] {
+  const better = (a: number, b: number) => keys[a]! - keys[b]! || tie(a, b);
+  if (k <= 0) return [];
+  if (n <= 256 || k * 4 >= n) return Array.from({ length: n }, (_, i) => i).sort((a, b) => better(b, a)).slice(0, k);
+  const heap: number[] = []; // a min-heap: heap[0] is the worst of the best k so far
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < heap.length && better(heap[m]!, heap[l]!) > 0) m = l;
+      if (r < heap.length && better(heap[m]!, heap[r]!) > 0) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+      i = m;
+    }
+  };
+  for (let i = 0; i < n; i++) {
+    if (heap.length < k) {
+      heap.push(i);
+      for (let c = heap.length - 1; c > 0;) {
+        const p = (c - 1) >> 1;
+        if (better(heap[p]!, heap[c]!) <= 0) break;
+        [heap[p], heap[c]] = [heap[c]!, heap[p]!];
+        c = p;
+      }
+    } else if (keys[i]! > keys[heap[0]!]! || (keys[i] === keys[heap[0]!] && better(i, heap[0]!) > 0)) {
+      heap[0] = i;
+      down(0);
+    }
+  }
+  return heap.sort((a, b) => better(b, a));
 }

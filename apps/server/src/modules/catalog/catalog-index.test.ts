@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeSearch } from '@sorkhab/shared';
+import { CatalogIndex, type CatalogQuery, type CatalogRow, type CatalogSort } from './catalog-index.js';
+import { Rng } from '../../seed/prng.js';
+import { wordLikeness } from './search-match.js';
+
+/**
+ * The in-memory catalogue against a plain reference (filter, sort and slice arrays; search by the rules
+ * of decision 007 applied row by row), over random catalogues changed product by product.
+ */
+
+const rng = (seed: number) => new Rng(seed);
+
+
+const WORDS = ['کرم', 'پودر', 'رژ', 'لب', 'مات', 'شامپو', 'ضد', 'شوره', 'ریمل', 'حجم', 'دهنده', 'سرم', 'ویتامین', 'سی', 'بورژوا', 'ماسک', 'مو', 'لوسیون'];
+const CATEGORIES = [1, 2, 3, 4, 5, 6];
+
+function randomRow(r: Rng, id: number): CatalogRow {
+  const price = r.int(1, 40) * 10_000;
+  const offPersent = r.pick([0, 0, 10, 20, 35]);
+  const title = Array.from({ length: r.int(2, 5) }, () => r.pick(WORDS)).join(' ');
+  return {
+    id, title, alias: `alias ${id}`, imageUri: r.next() < 0.8 ? `/uploads/ab/${id}.jpg` : null, tags: r.pick(WORDS),
+    price, offPersent, hasOff: offPersent > 0, offPrice: Math.round(price * (100 - offPersent) / 100), rate: r.int(0, 10) / 2,
+    brandId: r.next() < 0.9 ? r.int(1, 4) : null, categoryId: r.pick(CATEGORIES), stock: r.pick([0, 0, 1, 5, 20]),
+    soldCount: r.int(0, 30), createdAt: Date.UTC(2026, 0, 1) + r.int(0, 20) * 86_400_000, // ties on purpose
+    searchText: normalizeSearch(`${title} ${r.pick(WORDS)}`),
+  };
+}
+
+const byId = (a: CatalogRow, b: CatalogRow) => b.id - a.id;
+const ORDER: Record<Exclude<CatalogSort, 'relevance'>, (a: CatalogRow, b: CatalogRow) => number> = {
+  newest: (a, b) => b.createdAt - a.createdAt || byId(a, b),
+  cheapest: (a, b) => a.offPrice - b.offPrice || byId(a, b),
+  dearest: (a, b) => b.offPrice - a.offPrice || byId(a, b),
+  bestselling: (a, b) => b.soldCount - a.soldCount || byId(a, b),
+  discount: (a, b) => b.offPersent - a.offPersent || byId(a, b),
+  popular: (a, b) => b.rate - a.rate || b.soldCount - a.soldCount || byId(a, b),
+};
+
+/** Decision 007's search, one row at a time: every word a substring or a near word; ranked. */
+function referenceSearch(rows: CatalogRow[], query: string): CatalogRow[] {
+  const words = [...new Set(query.split(' ').filter(Boolean))];
+  if (!words.length) return [];
+  const hits: { row: CatalogRow; key: number[] }[] = [];
+  for (const row of rows) {
+    const text = row.searchText;
+    const textWords = text.split(' ');
+    let score = 0;
+    let all = true;
+    for (const w of words) {
+      if (text.includes(w)) { score += 1; continue; }
+      const best = Math.max(0, ...textWords.map((t) => wordLikeness(w, t)).filter((l) => l >= 0.6));
+      if (!best) { all = false; break; }
+      score += best;
+    }
+    if (all) hits.push({ row, key: [Number(text.startsWith(query)), Number(text.includes(query)), Math.round(score * 1e4), row.soldCount, row.id] });
+  }
+  hits.sort((a, b) => { for (let i = 0; i < 5; i++) if (a.key[i] !== b.key[i]) return b.key[i]! - a.key[i]!; return 0; });
+  return hits.map((h) => h.row);
+}
+
+function reference(rows: Map<number, CatalogRow>, q: CatalogQuery) {
+  const cats = q.categoryIds ? new Set(q.categoryIds) : undefined;
+  const keep = (r: CatalogRow) => (!cats || cats.has(r.categoryId)) && (!q.brandIds?.length || q.brandIds.includes(r.brandId ?? 0))
+    && (q.minPrice === undefined || r.offPrice >= q.minPrice) && (q.maxPrice === undefined || r.offPrice <= q.maxPrice)
+    && (!q.inStock || r.stock > 0) && (q.hasOff === undefined || r.hasOff === q.hasOff);
+  let list = [...rows.values()];
+  if (q.search !== undefined) {
+    list = referenceSearch(list, q.search).filter(keep);
+    if (q.sort && q.sort !== 'relevance') list.sort(ORDER[q.sort]);
+  } else {
+    list = list.filter(keep).sort(ORDER[!q.sort || q.sort === 'relevance' ? 'newest' : q.sort]);
+  }
+  return { total: list.length, ids: list.slice(q.offset, q.offset + q.limit).map((r) => r.id) };
+}
+
+function randomQuery(r: Rng): CatalogQuery {
+  const q: CatalogQuery = { offset: r.pick([0, 0, 0, 3, 12, 40]), limit: r.pick([1, 5, 12]) };
+  if (r.next() < 0.6) q.categoryIds = CATEGORIES.filter(() => r.next() < 0.4);
+  if (r.next() < 0.3) q.brandIds = [r.int(1, 4), r.int(0, 4)];
+  if (r.next() < 0.3) { q.minPrice = r.int(0, 20) * 10_000; q.maxPrice = q.minPrice + r.int(0, 20) * 10_000; }
+  if (r.next() < 0.3) q.inStock = true;
+  if (r.next() < 0.2) q.hasOff = r.next() < 0.5;
+  if (r.next() < 0.4) {
+    const w = r.pick(WORDS);
+    q.search = normalizeSearch(r.pick([w, w.slice(0, 2), `${w} ${r.pick(WORDS)}`, w.length > 3 ? w.slice(0, 2) + w.slice(3) : w]));
+  }
+  if (r.next() < 0.7) q.sort = r.pick(['newest', 'cheapest', 'dearest', 'bestselling', 'discount', 'popular', 'relevance'] as const);
+  return q;
+}
+
+const answer = (index: CatalogIndex, q: CatalogQuery) => {
+  const { total, slots } = index.query(q);
+  return { total, ids: Array.from(slots, (s) => index.card(s).id) };
+};
+
+describe('CatalogIndex', () => {
+  it('answers every filter, sort, page and search as the reference does, through inserts, changes and removals', () => {
+    for (const seed of [1, 2, 3]) {
+      const r = rng(seed);
+      const index = new CatalogIndex();
+      const rows = new Map<number, CatalogRow>();
+      const first = Array.from({ length: 150 }, (_, i) => randomRow(r, i + 1));
+      index.load(first);
+      for (const row of first) rows.set(row.id, row);
+      let nextId = 151;
+      for (let round = 0; round < 40; round++) {
+        for (let k = 0; k < 10; k++) {
+          const q = randomQuery(r);
+          expect(answer(index, q), JSON.stringify(q)).toEqual(reference(rows, q));
+        }
+        // The same plain searches every round: remembered answers must follow the writes.
+        for (const w of WORDS.slice(0, 6)) {
+          const q = { search: normalizeSearch(w), offset: 0, limit: 12 };
+          expect(answer(index, q), w).toEqual(reference(rows, q));
+        }
+        // A few writes: new products, changed ones (price, sales, category, text), removed ones.
+        for (let k = 0; k < 6; k++) {
+          const kind = r.next();
+          const ids = [...rows.keys()];
+          if (kind < 0.3) {
+            const row = randomRow(r, nextId++);
+            index.upsert(row);
+            rows.set(row.id, row);
+          } else if (kind < 0.8 && ids.length) {
+            const id = r.pick(ids);
+            const row = { ...randomRow(r, id), createdAt: rows.get(id)!.createdAt };
+            index.upsert(row);
+            rows.set(id, row);
+          } else if (ids.length) {
+            const id = r.pick(ids);
+            index.remove(id);
+            rows.delete(id);
+          }
+        }
+        expect(index.size).toBe(rows.size);
+      }
+    }
+  });
+
+  it('answers a card with the texts it was given, Persian and quotes included', () => {
+    const index = new CatalogIndex();
+    const row = { ...randomRow(rng(9), 7), title: 'رژ لب "مات" \\ ۱۲', tags: 'آرایش، لب' };
+    index.upsert(row);
+    const { slots } = index.query({ offset: 0, limit: 10 });
+    expect(index.card(slots[0]!)).toMatchObject({ id: 7, title: row.title, tags: row.tags, imageUri: row.imageUri, price: row.price });
+    index.upsert({ ...row, title: 'نام تازه' });
+    expect(index.card(index.query({ offset: 0, limit: 1 }).slots[0]!).title).toBe('نام تازه');
+  });
+
+  it('keeps its memory bounded while one product is rewritten many times (texts are compacted)', () => {
+    const r = rng(4);
+    const index = new CatalogIndex();
+    index.load(Array.from({ length: 500 }, (_, i) => randomRow(r, i + 1)));
+    const before = index.bytes();
+    for (let i = 0; i < 20_000; i++) index.upsert({ ...randomRow(r, 1 + (i % 500)) });
+    expect(index.size).toBe(500);
+    expect(index.bytes()).toBeLessThan(before * 3);
+  });
+
+  it('answers nothing past the last page, and an unknown product is removed without effect', () => {
+    const index = new CatalogIndex();
+    index.load([randomRow(rng(5), 1), randomRow(rng(6), 2)]);
+    expect(index.query({ offset: 2, limit: 12 })).toEqual({ total: 2, slots: new Int32Array(0) });
+    index.remove(99);
+    expect(index.size).toBe(2);
+  });
+});

@@ -1,0 +1,379 @@
+/**
+ * The storefront's products in memory, for listings and search (decision 015): one slot per visible
+ * product, its numbers in typed arrays (off the JavaScript heap), its card's texts as UTF-8 in one
+ * arena, every ordering the storefront sorts by kept sorted per category, and the search words in
+ * an inverted index. Changes arrive product by product (catalog-sync.ts applies the database's change
+ * log), so a write costs the products it touched, never a reload of the catalogue.
+ *
+ * Measured size: see `bytes()` and docs/decisions/015-catalogue-in-memory.md (about 230 bytes a
+ * product at 100,000 products).
+ */
+import { LRUCache } from 'lru-cache';
+import { SearchIndex, topK } from './search-match.js';
+import { SlotArena } from './slot-arena.js';
+
+/** What the index keeps of one product (a row of `products`, visible on the storefront). */
+export interface CatalogRow {
+  id: number;
+  title: string;
+  alias: string;
+  imageUri: string | null;
+  tags: string;
+  price: number;
+  offPrice: number;
+  offPersent: number;
+  hasOff: boolean;
+  rate: number;
+  brandId: number | null;
+  categoryId: number;
+  stock: number;
+  soldCount: number;
+  createdAt: number;
+  searchText: string;
+}
+
+/** A listing's filters, in the index's terms (categories already expanded to their descendants). */
+export interface CatalogQuery {
+  categoryIds?: number[];
+  brandIds?: number[];
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  hasOff?: boolean;
+  /** A normalised search text. */
+  search?: string;
+  /** Absent: relevance for a search, newest otherwise. */
+  sort?: CatalogSort;
+  offset: number;
+  limit: number;
+}
+
+export type CardRow = Omit<CatalogRow, 'searchText' | 'createdAt' | 'soldCount'>;
+
+const SORTS = ['newest', 'cheapest', 'dearest', 'bestselling', 'discount', 'popular'] as const;
+type Sort = (typeof SORTS)[number];
+/** The orderings a listing can ask for; relevance only with a search. */
+export type CatalogSort = Sort | 'relevance';
+/** How many first results of a search are remembered (five pages of 12), and for how many searches. */
+const SEARCH_KEPT = 60;
+const SEARCHES_KEPT = 4096;
+/** Sentinel "category" holding every product (listings without a category). */
+const ALL = -1;
+
+/** A list of slots kept in one order; the order's keys must be read before a slot's values change. */
+class SortedSlots {
+  a = new Int32Array(8);
+  n = 0;
+  constructor(private readonly before: (x: number, y: number) => number) {}
+
+  /** First index whose slot does not come before `slot`. */
+  private lowerBound(slot: number): number {
+    let lo = 0;
+    let hi = this.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.before(this.a[mid]!, slot) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  insert(slot: number) {
+    if (this.n === this.a.length) {
+      const b = new Int32Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
+    const at = this.lowerBound(slot);
+    this.a.copyWithin(at + 1, at, this.n);
+    this.a[at] = slot;
+    this.n++;
+  }
+
+  remove(slot: number) {
+    const at = this.lowerBound(slot);
+    if (this.a[at] !== slot) throw new Error(`catalog index: slot ${slot} is not where its order says`);
+    this.a.copyWithin(at, at + 1, this.n);
+    this.n--;
+  }
+
+  /** Takes slots already in this list's order (the first load). */
+  fill(sorted: Int32Array, n: number) {
+    this.a = new Int32Array(Math.max(8, n));
+    this.a.set(sorted.subarray(0, n));
+    this.n = n;
+  }
+}
+
+export class CatalogIndex {
+  private capacity = 0;
+  private count = 0;
+  private id = new Int32Array(0);
+  private category = new Int32Array(0);
+  private brand = new Int32Array(0);
+  private price = new Float64Array(0);
+  private offPrice = new Float64Array(0);
+  private offPersent = new Int16Array(0);
+  private hasOff = new Uint8Array(0);
+  private rate = new Float32Array(0);
+  private stock = new Int32Array(0);
+  private sold = new Int32Array(0);
+  private created = new Float64Array(0);
+  private live = new Uint8Array(0);
+  /** Product id → slot + 1 (0: not in the index). */
+  private slotOf = new Int32Array(0);
+  private freeSlots: number[] = [];
+  /** Each product's card texts, as the UTF-8 of a JSON array. */
+  private readonly texts = new SlotArena<Buffer>((n) => Buffer.alloc(n));
+  readonly search = new SearchIndex();
+  private readonly searches = new LRUCache<string, { total: number; slots: Int32Array }>({ max: SEARCHES_KEPT });
+  /** Category id (or ALL) → one sorted list per ordering. */
+  private readonly lists = new Map<number, Record<Sort, SortedSlots>>();
+  private readonly compare: Record<Sort, (a: number, b: number) => number>;
+
+  constructor() {
+    const byId = (a: number, b: number) => this.id[b]! - this.id[a]!; // newer id first on ties
+    this.compare = {
+      newest: (a, b) => this.created[b]! - this.created[a]! || byId(a, b),
+      cheapest: (a, b) => this.offPrice[a]! - this.offPrice[b]! || byId(a, b),
+      dearest: (a, b) => this.offPrice[b]! - this.offPrice[a]! || byId(a, b),
+      bestselling: (a, b) => this.sold[b]! - this.sold[a]! || byId(a, b),
+      discount: (a, b) => this.offPersent[b]! - this.offPersent[a]! || byId(a, b),
+      popular: (a, b) => this.rate[b]! - this.rate[a]! || this.sold[b]! - this.sold[a]! || byId(a, b),
+    };
+  }
+
+  get size() {
+    return this.count;
+  }
+
+  /** Bytes the index holds: its typed arrays, the text arena, the orderings and the search index. */
+  bytes(): number {
+    const columns = [this.id, this.category, this.brand, this.price, this.offPrice, this.offPersent, this.hasOff, this.rate,
+      this.stock, this.sold, this.created, this.live, this.slotOf].reduce((sum, a) => sum + a.byteLength, 0);
+    let lists = 0;
+    for (const l of this.lists.values()) for (const s of SORTS) lists += l[s].a.byteLength;
+    return columns + this.texts.bytes() + lists + this.search.bytes();
+  }
+
+  /** The products' ids, in id order. */
+  productIds(): Int32Array {
+    const out = new Int32Array(this.count);
+    let n = 0;
+    for (let id = 0; id < this.slotOf.length; id++) if (this.slotOf[id]) out[n++] = id;
+    return out;
+  }
+
+  has(productId: number) {
+    return (this.slotOf[productId] ?? 0) > 0;
+  }
+
+  private listsOf(categoryId: number): Record<Sort, SortedSlots> {
+    let l = this.lists.get(categoryId);
+    if (!l) {
+      l = Object.fromEntries(SORTS.map((s) => [s, new SortedSlots(this.compare[s])])) as Record<Sort, SortedSlots>;
+      this.lists.set(categoryId, l);
+    }
+    return l;
+  }
+
+  private growSlots(min: number) {
+    if (min <= this.capacity) return;
+    const cap = Math.max(1024, min, this.capacity * 2);
+    const grow = <A extends Int32Array | Float64Array | Int16Array | Uint8Array | Float32Array>(a: A): A => {
+      const b = new (a.constructor as new (n: number) => A)(cap);
+      b.set(a);
+      return b;
+    };
+    this.id = grow(this.id); this.category = grow(this.category); this.brand = grow(this.brand); this.price = grow(this.price);
+    this.offPrice = grow(this.offPrice); this.offPersent = grow(this.offPersent); this.hasOff = grow(this.hasOff);
+    this.rate = grow(this.rate); this.stock = grow(this.stock); this.sold = grow(this.sold); this.created = grow(this.created);
+    this.live = grow(this.live);
+    this.capacity = cap;
+  }
+
+  private slotFor(productId: number): number {
+    if (productId >= this.slotOf.length) {
+      const b = new Int32Array(Math.max(productId + 1, this.slotOf.length * 2, 1024));
+      b.set(this.slotOf);
+      this.slotOf = b;
+    }
+    const existing = this.slotOf[productId]!;
+    if (existing) return existing - 1;
+    const slot = this.freeSlots.pop() ?? this.count + this.freeSlots.length;
+    this.growSlots(slot + 1);
+    this.slotOf[productId] = slot + 1;
+    return slot;
+  }
+
+  private write(slot: number, row: CatalogRow) {
+    this.id[slot] = row.id; this.category[slot] = row.categoryId; this.brand[slot] = row.brandId ?? 0;
+    this.price[slot] = row.price; this.offPrice[slot] = row.offPrice; this.offPersent[slot] = row.offPersent;
+    this.hasOff[slot] = row.hasOff ? 1 : 0; this.rate[slot] = row.rate; this.stock[slot] = row.stock;
+    this.sold[slot] = row.soldCount; this.created[slot] = row.createdAt;
+    const card = JSON.stringify([row.title, row.alias, row.tags, row.imageUri]);
+    const bytes = Buffer.byteLength(card);
+    this.texts.data.write(card, this.texts.reserve(slot, bytes), bytes, 'utf8');
+    this.search.set(slot, row.searchText);
+  }
+
+  private orderedIn(slot: number): SortedSlots[] {
+    const own = this.listsOf(this.category[slot]!);
+    const all = this.listsOf(ALL);
+    return SORTS.flatMap((s) => [own[s], all[s]]);
+  }
+
+  /** Adds or replaces a product. */
+  upsert(row: CatalogRow) {
+    this.searches.clear();
+    const slot = this.slotFor(row.id);
+    if (this.live[slot]) for (const l of this.orderedIn(slot)) l.remove(slot); // under the old keys
+    else this.count++;
+    this.live[slot] = 1;
+    this.write(slot, row);
+    for (const l of this.orderedIn(slot)) l.insert(slot);
+  }
+
+  /** Removes a product (deleted, hidden or a draft now); unknown ids are ignored. */
+  remove(productId: number) {
+    const slot = (this.slotOf[productId] ?? 0) - 1;
+    if (slot < 0) return;
+    this.searches.clear();
+    for (const l of this.orderedIn(slot)) l.remove(slot);
+    this.live[slot] = 0;
+    this.slotOf[productId] = 0;
+    this.texts.clear(slot);
+    this.search.set(slot, '');
+    this.freeSlots.push(slot);
+    this.count--;
+  }
+
+  /**
+   * The first load, row by row (so the caller need not hold them all): rows are written as they come,
+   * and `finish` sorts each ordering once over every product, then deals it out to the categories in
+   * that order.
+   */
+  loader() {
+    this.searches.clear();
+    const fresh: number[] = [];
+    return {
+      add: (row: CatalogRow) => {
+        if (this.has(row.id)) return this.upsert(row);
+        const slot = this.slotFor(row.id);
+        this.live[slot] = 1;
+        this.count++;
+        this.write(slot, row);
+        fresh.push(slot);
+      },
+      finish: () => {
+        if (fresh.length === 0) return;
+        const all = this.listsOf(ALL);
+        for (const s of SORTS) {
+          const sorted = Int32Array.from(fresh).sort(this.compare[s]);
+          if (all[s].n) for (const slot of sorted) all[s].insert(slot);
+          else all[s].fill(sorted, sorted.length);
+          const byCategory = new Map<number, number[]>();
+          for (const slot of sorted) {
+            const c = this.category[slot]!;
+            const list = byCategory.get(c);
+            if (list) list.push(slot);
+            else byCategory.set(c, [slot]);
+          }
+          for (const [c, slots] of byCategory) {
+            const own = this.listsOf(c)[s];
+            if (own.n) for (const slot of slots) own.insert(slot);
+            else own.fill(Int32Array.from(slots), slots.length);
+          }
+        }
+      },
+    };
+  }
+
+  /** Loads rows at once (see loader). */
+  load(rows: Iterable<CatalogRow>) {
+    const l = this.loader();
+    for (const row of rows) l.add(row);
+    l.finish();
+  }
+
+  /** A product's card fields, as the listing answers them. */
+  card(slot: number): CardRow {
+    const [title, alias, tags, imageUri] = JSON.parse(this.texts.get(slot)!.toString('utf8')) as [string, string, string, string | null];
+    return {
+      id: this.id[slot]!, title, alias, imageUri, tags, price: this.price[slot]!, offPrice: this.offPrice[slot]!,
+      offPersent: this.offPersent[slot]!, hasOff: this.hasOff[slot] === 1, rate: this.rate[slot]!,
+      brandId: this.brand[slot] || null, categoryId: this.category[slot]!, stock: this.stock[slot]!,
+    };
+  }
+
+  /** One page of a listing and the number of products it holds. */
+  query(q: CatalogQuery): { total: number; slots: Int32Array } {
+    const brands = q.brandIds?.length ? new Set(q.brandIds) : undefined;
+    const { minPrice, maxPrice, inStock, hasOff } = q;
+    const filtered = brands || minPrice !== undefined || maxPrice !== undefined || inStock || hasOff !== undefined;
+    const keep = (s: number) => (!brands || brands.has(this.brand[s]!))
+      && (minPrice === undefined || this.offPrice[s]! >= minPrice) && (maxPrice === undefined || this.offPrice[s]! <= maxPrice)
+      && (!inStock || this.stock[s]! > 0) && (hasOff === undefined || (this.hasOff[s] === 1) === hasOff);
+    const inCategory = q.categoryIds ? new Set(q.categoryIds) : undefined;
+    const end = q.offset + q.limit;
+
+    if (q.search !== undefined) {
+      const narrowed = filtered || inCategory;
+      const match = narrowed ? (s: number) => (!inCategory || inCategory.has(this.category[s]!)) && keep(s) : undefined;
+      if (!q.sort || q.sort === 'relevance') {
+        // A search without other filters is remembered (its first pages), until the catalogue changes.
+        const remembered = !match && end <= SEARCH_KEPT ? this.searches.get(q.search) : undefined;
+        const found = remembered ?? this.search.search(q.search, { soldCount: this.sold, id: this.id }, match ? end : Math.max(end, SEARCH_KEPT), match);
+        if (!match && !remembered && end <= SEARCH_KEPT) this.searches.set(q.search, found);
+        return { total: found.total, slots: found.slots.slice(q.offset, end) };
+      }
+      const found = this.search.search(q.search, { soldCount: this.sold, id: this.id }, Number.MAX_SAFE_INTEGER, match);
+      const cmp = this.compare[q.sort];
+      const order = topK(new Float64Array(found.total), found.total, Math.min(end, found.total), (a, b) => cmp(found.slots[b]!, found.slots[a]!));
+      return { total: found.total, slots: Int32Array.from(order.slice(q.offset), (i) => found.slots[i]!) };
+    }
+
+    const sort: Sort = !q.sort || q.sort === 'relevance' ? 'newest' : q.sort;
+    const sources = (q.categoryIds ?? [ALL]).flatMap((c) => {
+      const l = this.lists.get(c)?.[sort];
+      return l && l.n ? [l] : [];
+    });
+    // Each source is already in order: without filters the page is a merge of their heads; with
+    // filters each source is scanned once (the count needs every match) and its matches merged.
+    let runs: { a: Int32Array; n: number }[];
+    let total = 0;
+    if (!filtered) {
+      runs = sources;
+      for (const s of sources) total += s.n;
+    } else {
+      runs = sources.map((src) => {
+        const out = new Int32Array(src.n);
+        let n = 0;
+        for (let i = 0; i < src.n; i++) if (keep(src.a[i]!)) out[n++] = src.a[i]!;
+        total += n;
+        return { a: out, n };
+      });
+    }
+    if (q.offset >= total) return { total, slots: new Int32Array(0) };
+    return { total, slots: merge(runs, q.offset, Math.min(end, total), this.compare[sort]) };
+  }
+}
+
+/** Items offset..end-1 of the merge of sorted runs. */
+function merge(runs: { a: Int32Array; n: number }[], offset: number, end: number, cmp: (a: number, b: number) => number): Int32Array {
+  const live = runs.filter((r) => r.n > 0);
+  if (live.length === 1) return live[0]!.a.slice(offset, end);
+  const at = new Int32Array(live.length);
+  const out = new Int32Array(end - offset);
+  for (let k = 0; k < end; k++) {
+    let bestRun = -1;
+    for (let r = 0; r < live.length; r++) {
+      if (at[r]! >= live[r]!.n) continue;
+      if (bestRun < 0 || cmp(live[r]!.a[at[r]!]!, live[bestRun]!.a[at[bestRun]!]!) < 0) bestRun = r;
+    }
+    if (bestRun < 0) break;
+    if (k >= offset) out[k - offset] = live[bestRun]!.a[at[bestRun]!]!;
+    at[bestRun]!++;
+  }
+  return out;
+}

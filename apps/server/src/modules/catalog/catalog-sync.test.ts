@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { brands, categories, galleryImages, products, productVariants } from '../../db/schema/index.js';
+import { DB_KIND, freshDatabase } from '../../../test/helpers.js';
+import { CatalogSync } from './catalog-sync.js';
+
+/**
+ * The change log and its reader (decision 015), below the API: every kind of change reaches a copy's
+ * in-memory catalogue on its next sync, and on PostgreSQL a transaction that commits after a later one
+ * is not missed.
+ */
+describe(`catalogue sync (${DB_KIND})`, () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let categoryId: number;
+  const titlesOf = (sync: CatalogSync) => {
+    const { slots } = sync.index.query({ offset: 0, limit: 100 });
+    return Array.from(slots, (s) => sync.index.card(s).title).sort();
+  };
+  const insertProduct = async (title: string, extra: Partial<typeof products.$inferInsert> = {}) => {
+    const [row] = await database.db.insert(products).values({ title, alias: 'a', price: 1000, offPrice: 1000, categoryId, searchText: title, ...extra }).returning();
+    return row!.id;
+  };
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    const [cat] = await database.db.insert(categories).values({ title: 'دسته' }).returning();
+    categoryId = cat!.id;
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('follows inserts, updates, drafts, hiding and deletes; a gallery or variant change drops the product page', async () => {
+    const sync = new CatalogSync(database.db);
+    const a = await insertProduct('الف');
+    await sync.sync();
+    expect(titlesOf(sync)).toEqual(['الف']);
+
+    const b = await insertProduct('ب');
+    const draft = await insertProduct('پیش‌نویس', { isDraft: true });
+    await database.db.update(products).set({ title: 'الف تازه', stock: 7 }).where(eq(products.id, a));
+    await sync.sync();
+    expect(titlesOf(sync)).toEqual(['الف تازه', 'ب']);
+
+    await database.db.update(products).set({ isDraft: false }).where(eq(products.id, draft));
+    await database.db.update(products).set({ isDeleted: true }).where(eq(products.id, b));
+    await sync.sync();
+    expect(titlesOf(sync)).toEqual(['الف تازه', 'پیش‌نویس']);
+
+    await database.db.delete(products).where(eq(products.id, draft));
+    await sync.sync();
+    expect(titlesOf(sync)).toEqual(['الف تازه']);
+
+    // A kept product page goes when its gallery or variants change, and every page when a brand or category does.
+    let loads = 0;
+    const body = () => sync.body(a, async () => { loads++; return new Map([[a, Buffer.from(`v${loads}`)]]); });
+    expect(String(await body())).toBe('v1');
+    expect(String(await body())).toBe('v1');
+    await database.db.insert(galleryImages).values({ productId: a, imageUri: '/uploads/x.jpg', filename: 'x' });
+    await sync.sync();
+    expect(String(await body())).toBe('v2');
+    await database.db.insert(productVariants).values({ productId: a, stock: 3 });
+    await sync.sync();
+    expect(String(await body())).toBe('v3');
+    await database.db.insert(brands).values({ title: 'برند تازه' });
+    await sync.sync();
+    expect(String(await body())).toBe('v4');
+    await database.db.update(categories).set({ title: 'دسته تازه' }).where(eq(categories.id, categoryId));
+    await sync.sync();
+    expect(String(await body())).toBe('v5');
+  });
+
+  it('warms every product page once, a block at a time, and then answers them without loading', async () => {
+    const sync = new CatalogSync(database.db);
+    await sync.sync();
+    const blocks: number[] = [];
+    const load = async (block: number) => {
+      blocks.push(block);
+      return new Map(Array.from(sync.index.productIds()).filter((id) => Math.floor(id / 64) === block).map((id) => [id, Buffer.from(`page ${id}`)]));
+    };
+    expect(await sync.warmPages(load)).toBe(blocks.length);
+    expect(new Set(blocks).size).toBe(blocks.length);
+    const ids = Array.from(sync.index.productIds());
+    for (const id of ids) expect(String(await sync.body(id, load))).toBe(`page ${id}`);
+    expect(await sync.warmPages(load)).toBe(0);
+    expect(blocks.length).toBe(new Set(ids.map((id) => Math.floor(id / 64))).size);
+  });
+
+  it('a second copy loading from scratch sees the same catalogue as one that followed the log', async () => {
+    const follower = new CatalogSync(database.db);
+    await follower.sync();
+    for (let i = 0; i < 5; i++) await insertProduct(`کالا ${i}`);
+    await database.db.execute(sql`update products set price = price + 1`);
+    await follower.sync();
+    const fresh = new CatalogSync(database.db);
+    await fresh.sync();
+    expect(titlesOf(fresh)).toEqual(titlesOf(follower));
+    expect(fresh.index.size).toBe(follower.index.size);
+  });
+
+  it.runIf(DB_KIND === 'postgres')('does not miss a transaction that commits after a later one (xid order ≠ commit order)', async () => {
+    const sync = new CatalogSync(database.db);
+    await sync.sync();
+    const early = await insertProduct('زودتر');
+    const late = await insertProduct('دیرتر');
+    await sync.sync();
+    // T1 starts first (smaller xid) and changes `early`; T2 changes `late` and commits; a sync runs; then T1 commits.
+    const t1 = new pg.Client({ connectionString: database.url });
+    const t2 = new pg.Client({ connectionString: database.url });
+    await Promise.all([t1.connect(), t2.connect()]);
+    try {
+      await t1.query('begin');
+      await t1.query(`update products set title = 'زودتر تازه' where id = $1`, [early]);
+      await t2.query(`update products set title = 'دیرتر تازه' where id = $1`, [late]);
+      await sync.sync();
+      expect(titlesOf(sync)).toContain('دیرتر تازه');
+      expect(titlesOf(sync)).toContain('زودتر');
+      await t1.query('commit');
+      await sync.sync();
+      expect(titlesOf(sync)).toContain('زودتر تازه');
+    } finally {
+      await Promise.all([t1.end(), t2.end()]);
+    }
+  });
+});
