@@ -154,9 +154,19 @@ describe('CatalogIndex', () => {
     const index = new CatalogIndex();
     index.load(Array.from({ length: 500 }, (_, i) => randomRow(r, i + 1)));
     const before = index.bytes();
-    for (let i = 0; i < 20_000; i++) index.upsert({ ...randomRow(r, 1 + (i % 500)) });
+    const last = new Map<number, CatalogRow>();
+    for (let i = 0; i < 20_000; i++) {
+      const row = { ...randomRow(r, 1 + (i % 500)), title: `${'نام بلند '.repeat(1 + (i % 7))}${i}` };
+      index.upsert(row);
+      last.set(row.id, row);
+    }
     expect(index.size).toBe(500);
     expect(index.bytes()).toBeLessThan(before * 3);
+    // Every card and every search text survived the compactions.
+    const { slots } = index.query({ offset: 0, limit: 500 });
+    for (const slot of slots) expect(index.card(slot).title).toBe(last.get(index.card(slot).id)!.title);
+    const q = { search: last.get(7)!.searchText, offset: 0, limit: 500 };
+    expect(answer(index, q)).toEqual(reference(last, q));
   });
 
   it('answers nothing past the last page, and an unknown product is removed without effect', () => {

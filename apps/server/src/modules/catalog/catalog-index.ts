@@ -213,7 +213,8 @@ export class CatalogIndex {
     this.sold[slot] = row.soldCount; this.created[slot] = row.createdAt;
     const card = JSON.stringify([row.title, row.alias, row.tags, row.imageUri]);
     const bytes = Buffer.byteLength(card);
-    this.texts.data.write(card, this.texts.reserve(slot, bytes), bytes, 'utf8');
+    const at = this.texts.reserve(slot, bytes); // may move the data: read `data` after it
+    this.texts.data.write(card, at, bytes, 'utf8');
     this.search.set(slot, row.searchText);
   }
 

@@ -148,7 +148,8 @@ export class SearchIndex {
     if (words.length === 0) return;
     const ids = Int32Array.from(words, (w) => this.idOf(w));
     for (const id of new Set(ids)) this.postings[id]!.push(slot);
-    this.texts.data.set(ids, this.texts.reserve(slot, ids.length));
+    const at = this.texts.reserve(slot, ids.length); // may move the data: read `data` after it
+    this.texts.data.set(ids, at);
     this.size++;
   }
 
