@@ -198,6 +198,44 @@ async function waitForLog(file: string, msg: string, timeoutMs: number): Promise
   }
 }
 
+interface Stall { saves: number; saveMs: number; reads: number; readP50: number; readMax: number; quietMax: number }
+
+const describeStall = (s: Stall) => `admin saves during reads: ${s.saves} discount changes (${s.saveMs.toFixed(1)} ms each at the median); `
+  + `a reader's ${s.reads} listings/searches meanwhile: p50 ${s.readP50.toFixed(1)} ms, longest ${s.readMax.toFixed(1)} ms (without saves: longest ${s.quietMax.toFixed(1)} ms)`;
+
+async function measureWriteStall(base: string, ctx: BenchContext): Promise<Stall> {
+  const login = await fetch(`${base}/api/User/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'bench-admin-password' }) });
+  if (!login.ok) throw new Error(`admin login ${login.status} ${await login.text()}`);
+  const token = (await login.json()).data.token as string;
+  const r = rng(7);
+  const readUrl = () => (r.next() < 0.5
+    ? `${base}/api/Product/All?categoryId=${r.pick(ctx.categoryIds)}&sort=${r.pick(['newest', 'cheapest', 'bestselling'])}&pageNumber=${r.int(1, 5)}`
+    : `${base}/api/Product/All?Title=${q(r.pick(ctx.words))}`);
+  const readLoop = async (until: () => boolean) => {
+    const times: number[] = [];
+    while (!until()) times.push((await timeOne(readUrl())).ms);
+    return times;
+  };
+  let quietDone = false;
+  const timer = setTimeout(() => { quietDone = true; }, 3000);
+  const quiet = await readLoop(() => quietDone);
+  clearTimeout(timer);
+  let saving = true;
+  const reads = readLoop(() => !saving);
+  const saves: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const id = r.pick(ctx.productIds);
+    const t = process.hrtime.bigint();
+    const res = await fetch(`${base}/api/Product/ProductOff?id=${id}&offPersent=${r.int(0, 40)}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`ProductOff ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    saves.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  saving = false;
+  const times = await reads;
+  return { saves: saves.length, saveMs: percentile(saves, 50), reads: times.length, readP50: percentile(times, 50), readMax: Math.max(...times), quietMax: Math.max(...quiet) };
+}
+
 async function main() {
   const dataDir = DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-bench-'));
   if (DATA_DIR && POSTGRES) throw new Error('--data is for PGlite');
@@ -214,7 +252,7 @@ async function main() {
   process.once('SIGINT', () => { void cleanup().then(() => process.exit(130)); });
 
   try {
-    console.log(`Sorkhab API benchmark — ${POSTGRES ? 'PostgreSQL' : 'PGlite'}, ${PRODUCTS.toLocaleString('en')} products, ${SECONDS} s per scenario, ${os.cpus().length} cores, Node ${process.version}`);
+    console.log(`Sorkhab API benchmark — ${POSTGRES ? 'PostgreSQL' : 'PGlite'}, ${DATA_DIR ? 'the products of --data' : `${PRODUCTS.toLocaleString('en')} products`}, ${SECONDS} s per scenario, ${os.cpus().length} cores, Node ${process.version}`);
     console.log(`data dir ${dataDir}${KEEP || DATA_DIR ? ' (kept)' : ' (removed afterwards)'}${pgDb ? `, database ${new URL(pgDb.url).pathname.slice(1)}` : ''}`);
 
     // 1. The catalogue, with the demo generator (a small pool of pictures shared by all products).
@@ -252,7 +290,7 @@ async function main() {
     // (decision 015): the figures are those of a warm shop, and the time it took is printed.
     const warm = await waitForLog(logFile, 'product pages loaded', 15 * 60_000);
     const loaded = JSON.parse(fs.readFileSync(logFile, 'utf8').split('\n').find((l) => l.includes('"catalogue loaded"')) ?? '{}');
-    console.log(`catalogue loaded in ${((loaded.ms ?? NaN) / 1000).toFixed(1)} s (${loaded.mb} MB), product pages in ${((warm.ms ?? NaN) / 1000).toFixed(1)} s (${warm.mb} MB)`);
+    console.log(`catalogue loaded in ${((loaded.ms ?? NaN) / 1000).toFixed(1)} s (${loaded.mb} MB), product pages in ${((warm.ms ?? NaN) / 1000).toFixed(1)} s (${warm.fileMb} MB in their file, ${warm.memoryMb} MB in memory)`);
     await sleep(1000);
     const idleRss = rssMb(server.pid);
 
@@ -302,6 +340,11 @@ async function main() {
     const checkout = await runCheckout({ base: server.base, tokens, productIds, seconds: SECONDS });
     console.log(`  ${describeCheckout(checkout)}`);
 
+    // Writes at scale: an admin changes the discount of 200 products one after another while a reader
+    // loops over listings and searches; the longest a read waited is the stall a save causes.
+    const stall = await measureWriteStall(server.base, ctx);
+    console.log(`  ${describeStall(stall)}`);
+
     // 5. The table.
     const ceil = results.find((x) => x.s.against === 'ceiling')!.r.rps;
     const misses: string[] = [];
@@ -329,6 +372,7 @@ async function main() {
     console.log(`search, first (uncached) answer per query: p50 ${percentile(cold, 50).toFixed(1)} ms, max ${Math.max(...cold).toFixed(1)} ms (${cold.length} queries, one at a time)`);
     console.log(`ById, first (uncached) answer: p50 ${percentile(coldById, 50).toFixed(1)} ms, max ${Math.max(...coldById).toFixed(1)} ms (${coldById.length} ids, one at a time)`);
     console.log(describeCheckout(checkout));
+    console.log(describeStall(stall));
     console.log(`server RSS: idle ${idleRss.toFixed(0)} MB, peak under load ${peakRss.toFixed(0)} MB (${peakRss < 400 ? 'ok' : 'MISS'} < 400 MB)`);
     console.log(`load average now: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine makes these figures noisy)`);
     console.log(misses.length ? `targets missed: ${misses.join('; ')}` : 'all targets met');

@@ -22,6 +22,7 @@ import { runMigrations } from './db/migrate.js';
 import { ensureVariants } from './modules/catalog/variant.service.js';
 import { authPlugin, declarePublic } from './lib/auth.js';
 import { ReadCache } from './lib/cache.js';
+import { closeCatalog } from './modules/catalog/catalog-sync.js';
 import { fromDatabaseError } from './lib/db-errors.js';
 import { AppError } from './lib/errors.js';
 import { assertCleanText, jsonTooDeep, tooDeepError } from './lib/input-guard.js';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   // Temporary and unreferenced uploads older than an hour: at start-up, then hourly (onClose hooks run last-first: before the close above).
   const uploadSweeper = startUploadSweeper(database.db, services.storage, app.log);
   app.addHook('onClose', () => uploadSweeper.stop());
+  app.addHook('onClose', async () => closeCatalog(cache)); // the product pages' scratch file
 
   // JSON as Fastify parses it (prototype poisoning refused), but never nested deeper than any request needs.
   const parseJson = app.getDefaultJsonParser('error', 'error');

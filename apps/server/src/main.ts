@@ -29,7 +29,8 @@ catalogOf(db, cache).then(async (catalog) => {
   app.log.info({ products: catalog.index.size, mb: Math.round(catalog.index.bytes() / 1048576), ms: Date.now() - loading }, 'catalogue loaded');
   const warming = Date.now();
   const blocks = await catalog.warmPages((block) => productPages(db, cache, block), () => closing);
-  app.log.info({ blocks, mb: Math.round(catalog.pageBytes() / 1048576), ms: Date.now() - warming }, 'product pages loaded');
+  const bytes = catalog.pageBytes();
+  app.log.info({ blocks, fileMb: Math.round(bytes.file / 1048576), memoryMb: Math.round(bytes.memory / 1048576), ms: Date.now() - warming }, 'product pages loaded');
 }).catch((err: Error) => app.log.error({ err }, 'catalogue not loaded (the first listing tries again)'));
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

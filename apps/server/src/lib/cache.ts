@@ -58,7 +58,14 @@ export class ReadCache {
 
   async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (this.shared) await this.fresh();
-    if (this.map.has(key)) return this.map.get(key) as T;
+    if (this.map.has(key)) {
+      // Least recently used out first: the entries every request reads (the category tree, the brands)
+      // stay while a crawl of distinct listings passes through.
+      const hit = this.map.get(key);
+      this.map.delete(key);
+      this.map.set(key, hit);
+      return hit as T;
+    }
     const epoch = this.epoch;
     const value = await load();
     if (epoch === this.epoch) {

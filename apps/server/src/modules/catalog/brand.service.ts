@@ -1,4 +1,4 @@
-import { asc, count, eq, ne, and, sql } from 'drizzle-orm';
+import { asc, count, eq, ne, and } from 'drizzle-orm';
 import type { Brand } from '@sorkhab/shared';
 import type { Db } from '../../db/client.js';
 import { brands, products } from '../../db/schema/index.js';
@@ -6,18 +6,17 @@ import type { ReadCache } from '../../lib/cache.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { ServiceContext } from '../../lib/service-context.js';
 import { write } from '../../lib/write.js';
+import { catalogOf } from './catalog-sync.js';
 import { reindexProducts } from './search-index.js';
-import { onStorefront } from './visible.js';
 
+/** The brands with how many products of each the storefront lists (counted by the in-memory catalogue). */
 export async function listBrands(db: Db, cache: ReadCache): Promise<Brand[]> {
   return cache.getOrLoad('brands', async () => {
-    const rows = await db
-      .select({ id: brands.id, title: brands.title, alias: brands.alias, productCount: sql<number>`count(${products.id})::int` })
-      .from(brands)
-      .leftJoin(products, and(eq(products.brandId, brands.id), onStorefront))
-      .groupBy(brands.id)
-      .orderBy(asc(brands.title));
-    return rows;
+    const [rows, catalog] = await Promise.all([
+      db.select({ id: brands.id, title: brands.title, alias: brands.alias }).from(brands).orderBy(asc(brands.title)),
+      catalogOf(db, cache),
+    ]);
+    return rows.map((b) => ({ ...b, productCount: catalog.index.brandCount(b.id) }));
   });
 }
 

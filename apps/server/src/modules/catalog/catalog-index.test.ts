@@ -135,6 +135,7 @@ describe('CatalogIndex', () => {
           }
         }
         expect(index.size).toBe(rows.size);
+        for (const b of [0, 1, 2, 3, 4]) expect(index.brandCount(b), `brand ${b}`).toBe([...rows.values()].filter((r) => (r.brandId ?? 0) === b).length);
       }
     }
   });

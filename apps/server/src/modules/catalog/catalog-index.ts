@@ -123,6 +123,8 @@ export class CatalogIndex {
   /** Product id → slot + 1 (0: not in the index). */
   private slotOf = new Int32Array(0);
   private freeSlots: number[] = [];
+  /** Brand id (0: none) → how many products of it are listed. */
+  private readonly perBrand = new Map<number, number>();
   /** Each product's card texts, as the UTF-8 of a JSON array. */
   private readonly texts = new SlotArena<Buffer>((n) => Buffer.alloc(n));
   readonly search = new SearchIndex();
@@ -206,6 +208,16 @@ export class CatalogIndex {
     return slot;
   }
 
+  private countBrand(slot: number, by: number) {
+    const b = this.brand[slot]!;
+    this.perBrand.set(b, (this.perBrand.get(b) ?? 0) + by);
+  }
+
+  /** How many listed products a brand has. */
+  brandCount(brandId: number): number {
+    return this.perBrand.get(brandId) ?? 0;
+  }
+
   private write(slot: number, row: CatalogRow) {
     this.id[slot] = row.id; this.category[slot] = row.categoryId; this.brand[slot] = row.brandId ?? 0;
     this.price[slot] = row.price; this.offPrice[slot] = row.offPrice; this.offPersent[slot] = row.offPersent;
@@ -228,10 +240,13 @@ export class CatalogIndex {
   upsert(row: CatalogRow) {
     this.searches.clear();
     const slot = this.slotFor(row.id);
-    if (this.live[slot]) for (const l of this.orderedIn(slot)) l.remove(slot); // under the old keys
-    else this.count++;
+    if (this.live[slot]) {
+      for (const l of this.orderedIn(slot)) l.remove(slot); // under the old keys
+      this.countBrand(slot, -1);
+    } else this.count++;
     this.live[slot] = 1;
     this.write(slot, row);
+    this.countBrand(slot, 1);
     for (const l of this.orderedIn(slot)) l.insert(slot);
   }
 
@@ -241,6 +256,7 @@ export class CatalogIndex {
     if (slot < 0) return;
     this.searches.clear();
     for (const l of this.orderedIn(slot)) l.remove(slot);
+    this.countBrand(slot, -1);
     this.live[slot] = 0;
     this.slotOf[productId] = 0;
     this.texts.clear(slot);
@@ -264,10 +280,13 @@ export class CatalogIndex {
         this.live[slot] = 1;
         this.count++;
         this.write(slot, row);
+        this.countBrand(slot, 1);
         fresh.push(slot);
       },
       finish: () => {
         if (fresh.length === 0) return;
+        this.texts.trim();
+        this.search.trim();
         const all = this.listsOf(ALL);
         for (const s of SORTS) {
           const sorted = Int32Array.from(fresh).sort(this.compare[s]);

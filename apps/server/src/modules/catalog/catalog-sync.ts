@@ -21,8 +21,6 @@ import { onStorefront } from './visible.js';
 
 /** Rows per query of the first load: PGlite keeps a result's memory, so no query reads them all. */
 const LOAD_CHUNK = 2_000;
-/** The product pages kept ready to send (compressed JSON, page-store.ts): 80 MB, about 130,000 products. */
-const PRODUCT_PAGE_BYTES = 80 * 1024 * 1024;
 /** Products per block: a product page is loaded with the pages of the ids beside it. */
 export const PRODUCT_BLOCK = 64;
 
@@ -40,7 +38,11 @@ export class CatalogSync {
   readonly index = new CatalogIndex();
   /** The snapshot xmin of the last read of the log (undefined: nothing loaded yet). */
   private xmin: string | undefined;
-  private readonly bodies = new PageStore(PRODUCT_PAGE_BYTES);
+  /** The product pages, opened with the first one asked for. */
+  private pages: PageStore | undefined;
+  private get bodies() {
+    return (this.pages ??= new PageStore());
+  }
   /** Bumped whenever bodies are dropped: a load that began before stores nothing. */
   private bodyEpoch = 0;
   private readonly loading = new Map<number, { epoch: number; bodies: Promise<Map<number, Buffer>> }>();
@@ -74,7 +76,7 @@ export class CatalogSync {
     const log = (res as unknown as { rows: { x: string; id: number | null }[] }).rows;
     const ids = log.flatMap((r) => (r.id === null ? [] : [Number(r.id)]));
     if (ids.length) this.bodyEpoch++;
-    if (ids.includes(0)) this.bodies.clear();
+    if (ids.includes(0)) this.pages?.clear();
     const changed = ids.filter((id) => id > 0);
     for (let i = 0; i < changed.length; i += LOAD_CHUNK) {
       const part = changed.slice(i, i + LOAD_CHUNK);
@@ -84,7 +86,7 @@ export class CatalogSync {
         const row = found.get(id);
         if (row && !row.isDeleted && !row.isDraft) this.index.upsert(toRow(row));
         else this.index.remove(id);
-        this.bodies.delete(id);
+        this.pages?.delete(id);
       }
     }
     this.xmin = log[0]!.x;
@@ -117,15 +119,15 @@ export class CatalogSync {
   }
 
   /**
-   * Loads every product page not kept yet, one block at a time, letting requests run in between;
-   * stops when the budget is nearly used or `stop()` says so. Answers how many blocks it loaded.
+   * Loads every product page not kept yet, one block at a time, letting requests run in between,
+   * until `stop()` says so. Answers how many blocks it loaded.
    */
   async warmPages(load: (block: number) => Promise<Map<number, Buffer>>, stop: () => boolean = () => false): Promise<number> {
     let loaded = 0;
     const firstOfBlock = new Map<number, number>(); // block → its first product
     for (const id of this.index.productIds()) if (!firstOfBlock.has(Math.floor(id / PRODUCT_BLOCK))) firstOfBlock.set(Math.floor(id / PRODUCT_BLOCK), id);
     for (const [block, first] of firstOfBlock) {
-      if (stop() || this.bodies.nearlyFull()) break;
+      if (stop()) break;
       if (this.bodies.has(first)) continue;
       await this.loadBlock(block, load);
       loaded++;
@@ -134,13 +136,24 @@ export class CatalogSync {
     return loaded;
   }
 
-  /** Bytes of the product pages kept. */
+  /** Bytes of the product pages kept: in their file, and in memory. */
   pageBytes() {
-    return this.bodies.bytes();
+    return this.pages?.bytes() ?? { file: 0, memory: 0 };
+  }
+
+  close() {
+    this.pages?.close();
+    this.pages = undefined;
   }
 }
 
 const copies = new WeakMap<ReadCache, CatalogSync>();
+
+/** Closes a copy's catalogue (its page file) when the server closes. */
+export function closeCatalog(cache: ReadCache) {
+  copies.get(cache)?.close();
+  copies.delete(cache);
+}
 
 /** This copy's catalogue (one per read cache), with every write committed before the call applied. */
 export async function catalogOf(db: Db, cache: ReadCache): Promise<CatalogSync> {

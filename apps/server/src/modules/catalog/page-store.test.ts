@@ -1,29 +1,42 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PageStore } from './page-store.js';
 
-const page = (id: number) => Buffer.from(JSON.stringify({
-  success: true, data: { id, title: `کرم پودر شماره ${id}`, description: '<p>برای حفظ کیفیت، محصول را دور از نور مستقیم خورشید نگهداری کنید.</p>'.repeat(4), imageVariants: [100, 300, 600, 1200].map((w) => ({ width: w, uri: `/uploads/ab/${'f'.repeat(64)}-${w}.webp` })) }, error: null,
+const page = (id: number, v = 0) => Buffer.from(JSON.stringify({
+  success: true, data: { id, v, title: `کرم پودر شماره ${id}`, description: '<p>برای حفظ کیفیت، محصول را دور از نور مستقیم خورشید نگهداری کنید.</p>'.repeat(4), imageVariants: [100, 300, 600, 1200].map((w) => ({ width: w, uri: `/uploads/ab/${'f'.repeat(64)}-${w}.webp` })) }, error: null,
 }));
 
 describe('PageStore', () => {
-  it('answers every page byte for byte, before and after it has a dictionary', () => {
-    const store = new PageStore(10 * 1024 * 1024);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-pages-test-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('answers every page byte for byte, before and after it has a dictionary, much smaller than its JSON', () => {
+    const store = new PageStore(dir);
     store.setMany(new Map([[1, page(1)]])); // too little for a dictionary
-    store.setMany(new Map(Array.from({ length: 40 }, (_, i) => [i + 2, page(i + 2)])));
-    for (let id = 1; id <= 41; id++) expect(store.get(id)?.equals(page(id)), `page ${id}`).toBe(true);
-    expect(store.get(99)).toBeUndefined();
+    store.setMany(new Map(Array.from({ length: 200 }, (_, i) => [i + 2, page(i + 2)])));
+    for (let id = 1; id <= 201; id++) expect(store.get(id)?.equals(page(id)), `page ${id}`).toBe(true);
+    expect(store.get(999)).toBeUndefined();
+    expect(store.bytes().file).toBeLessThan(201 * page(1).length / 4);
+    expect(fs.readdirSync(dir)).toEqual([]); // the scratch file has no name: it goes with the process
+    store.close();
   });
 
-  it('keeps pages much smaller than their JSON, and within its budget, the least recently read going first', () => {
-    const store = new PageStore(128 * 1024);
-    store.setMany(new Map(Array.from({ length: 200 }, (_, i) => [i + 1, page(i + 1)])));
-    expect(store.bytes()).toBeLessThan(200 * page(1).length / 3); // the 32 KB dictionary included
-    store.get(1);
-    store.setMany(new Map(Array.from({ length: 4000 }, (_, i) => [i + 1000, page(i + 1000)])));
-    expect(store.bytes()).toBeLessThanOrEqual(128 * 1024 + 32 * 1024);
-    expect(store.has(2)).toBe(false);
-    expect(store.has(4999)).toBe(true);
-    store.delete(4999);
-    expect(store.get(4999)).toBeUndefined();
+  it('replaces and deletes pages, and compacts its file when most of it is garbage', () => {
+    const store = new PageStore(dir, 4096);
+    store.setMany(new Map(Array.from({ length: 50 }, (_, i) => [i + 1, page(i + 1)])));
+    const first = store.bytes().file;
+    for (let v = 1; v <= 30; v++) store.setMany(new Map(Array.from({ length: 50 }, (_, i) => [i + 1, page(i + 1, v)])));
+    store.delete(7);
+    for (let id = 1; id <= 50; id++) {
+      if (id === 7) expect(store.get(id)).toBeUndefined();
+      else expect(store.get(id)?.equals(page(id, 30)), `page ${id}`).toBe(true);
+    }
+    // 31 versions of 50 pages were written: compaction keeps the file within a few versions' size.
+    expect(store.bytes().file).toBeLessThan(first * 5); // without compaction: 31 times
+    store.clear();
+    expect(store.get(1)).toBeUndefined();
+    store.close();
   });
 });

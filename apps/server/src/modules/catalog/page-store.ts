@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
-import { LRUCache } from 'lru-cache';
 
 /** Bodies compressed with the shared dictionary start with this byte; others with NO_DICTIONARY. */
 const WITH_DICTIONARY = 1;
@@ -7,31 +9,53 @@ const NO_DICTIONARY = 0;
 /** Bytes of bodies a dictionary is taken from (deflate uses at most the last 32 KB). */
 const DICTIONARY_BYTES = 32 * 1024;
 const LEVEL = 6;
+/** Garbage (replaced pages) the file may hold before it is rewritten, and at least this much. */
+const MIN_GARBAGE_TO_COMPACT = 16 * 1024 * 1024;
+
+/** A scratch file that disappears with the process: unlinked as soon as it is open (where the OS allows). */
+function scratchFile(dir: string): { fd: number; remove(): void } {
+  const file = path.join(dir, `sorkhab-pages-${process.pid}-${Math.random().toString(36).slice(2)}.bin`);
+  const fd = fs.openSync(file, 'w+', 0o600);
+  let removed = false;
+  try {
+    fs.unlinkSync(file);
+    removed = true;
+  } catch { /* Windows: removed on close */ }
+  return { fd, remove: () => { if (!removed) fs.rmSync(file, { force: true }); } };
+}
 
 /**
- * Product pages (the JSON bodies of Product/ById) kept compressed, within a byte budget, least
- * recently used first out (decision 015). A product page is about 4 KB of JSON, mostly the same keys,
- * picture paths and description phrases as its neighbours: raw deflate with a dictionary taken from
- * the first pages stored brings it to about 630 bytes (plain deflate: 1,430), so a budget of 80 MB
- * holds about 130,000 products. Reading one costs an inflate of about 16 µs.
+ * Product pages (the JSON bodies of Product/ById) kept compressed in a scratch file, their places in
+ * typed arrays by product id (decision 015). A product page is about 4 KB of JSON, mostly the same keys,
+ * picture paths and description phrases as its neighbours: raw deflate with a dictionary taken from the
+ * first pages stored brings it to about 630 bytes (plain deflate: 1,430). The file is not the process's
+ * memory: the operating system keeps its hot parts in its page cache, so 100,000 pages (≈ 65 MB) cost
+ * the server 12 bytes each. Reading one costs a positioned read and an inflate, about 20 µs.
  */
 export class PageStore {
   private dictionary: Buffer | undefined;
-  private readonly pages: LRUCache<number, Buffer>;
+  private file: { fd: number; remove(): void };
+  private end = 0;
+  private garbage = 0;
+  /** Product id → offset in the file and length (0: not stored). */
+  private offset = new Float64Array(0);
+  private length = new Int32Array(0);
 
-  constructor(maxBytes: number) {
-    this.pages = new LRUCache<number, Buffer>({ maxSize: maxBytes, sizeCalculation: (b) => b.length + 48 });
+  constructor(private readonly dir = os.tmpdir(), private readonly minGarbage = MIN_GARBAGE_TO_COMPACT) {
+    this.file = scratchFile(dir);
   }
 
   get(id: number): Buffer | undefined {
-    const stored = this.pages.get(id);
-    if (!stored) return undefined;
+    const n = this.length[id] ?? 0;
+    if (!n) return undefined;
+    const stored = Buffer.allocUnsafe(n);
+    fs.readSync(this.file.fd, stored, 0, n, this.offset[id]!);
     const data = stored.subarray(1);
     return stored[0] === WITH_DICTIONARY ? zlib.inflateRawSync(data, { dictionary: this.dictionary! }) : zlib.inflateRawSync(data);
   }
 
   has(id: number) {
-    return this.pages.has(id);
+    return (this.length[id] ?? 0) > 0;
   }
 
   /** Stores pages; the first pages that add up to a dictionary's worth become the dictionary. */
@@ -40,27 +64,83 @@ export class PageStore {
       const sample = Buffer.concat([...bodies.values()]);
       if (sample.length >= DICTIONARY_BYTES / 4) this.dictionary = Buffer.from(sample.subarray(-DICTIONARY_BYTES));
     }
+    const packed: Buffer[] = [];
     for (const [id, body] of bodies) {
-      const packed = this.dictionary ? zlib.deflateRawSync(body, { level: LEVEL, dictionary: this.dictionary }) : zlib.deflateRawSync(body, { level: LEVEL });
-      this.pages.set(id, Buffer.concat([Buffer.of(this.dictionary ? WITH_DICTIONARY : NO_DICTIONARY), packed]));
+      const data = this.dictionary ? zlib.deflateRawSync(body, { level: LEVEL, dictionary: this.dictionary }) : zlib.deflateRawSync(body, { level: LEVEL });
+      const page = Buffer.concat([Buffer.of(this.dictionary ? WITH_DICTIONARY : NO_DICTIONARY), data]);
+      this.drop(id);
+      this.place(id, this.end + packed.reduce((sum, p) => sum + p.length, 0), page.length);
+      packed.push(page);
     }
+    const all = Buffer.concat(packed);
+    fs.writeSync(this.file.fd, all, 0, all.length, this.end);
+    this.end += all.length;
+    this.compactIfWasteful();
+  }
+
+  private place(id: number, at: number, n: number) {
+    if (id >= this.length.length) {
+      const size = Math.max(id + 1, this.length.length * 2, 1024);
+      const o = new Float64Array(size);
+      o.set(this.offset);
+      const l = new Int32Array(size);
+      l.set(this.length);
+      this.offset = o;
+      this.length = l;
+    }
+    this.offset[id] = at;
+    this.length[id] = n;
   }
 
   delete(id: number) {
-    this.pages.delete(id);
+    this.drop(id);
+    this.compactIfWasteful();
+  }
+
+  private drop(id: number) {
+    const n = this.length[id] ?? 0;
+    if (!n) return;
+    this.length[id] = 0;
+    this.garbage += n;
+  }
+
+  private compactIfWasteful() {
+    if (this.garbage > this.minGarbage && this.garbage > this.end / 2) this.compact();
   }
 
   clear() {
-    this.pages.clear();
+    this.length.fill(0);
+    this.garbage = 0;
+    this.end = 0;
+    fs.ftruncateSync(this.file.fd, 0);
   }
 
-  /** Bytes held (compressed pages and their keys' share). */
+  /** Rewrites the live pages into a new file (the old one goes with its descriptor). */
+  private compact() {
+    const next = scratchFile(this.dir);
+    let at = 0;
+    for (let id = 0; id < this.length.length; id++) {
+      const n = this.length[id]!;
+      if (!n) continue;
+      const page = Buffer.allocUnsafe(n);
+      fs.readSync(this.file.fd, page, 0, n, this.offset[id]!);
+      fs.writeSync(next.fd, page, 0, n, at);
+      this.offset[id] = at;
+      at += n;
+    }
+    this.close();
+    this.file = next;
+    this.end = at;
+    this.garbage = 0;
+  }
+
+  /** Bytes in the file (live pages and garbage), and those the process holds for it. */
   bytes() {
-    return this.pages.calculatedSize + (this.dictionary?.length ?? 0);
+    return { file: this.end, memory: this.offset.byteLength + this.length.byteLength + (this.dictionary?.length ?? 0) };
   }
 
-  /** Is the budget nearly used (a warm-up stops there rather than push out what is read)? */
-  nearlyFull() {
-    return this.pages.calculatedSize > this.pages.maxSize * 0.9;
+  close() {
+    fs.closeSync(this.file.fd);
+    this.file.remove();
   }
 }

@@ -108,6 +108,11 @@ export class SearchIndex {
     return b;
   }
 
+  /** Fits the texts' array to them (after a first load). */
+  trim() {
+    this.texts.trim();
+  }
+
   vocabularySize() {
     return this.vocabulary.length;
   }

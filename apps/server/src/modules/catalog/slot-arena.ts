@@ -54,10 +54,15 @@ export class SlotArena<A extends Packed> {
     return this.data.byteLength + this.start.byteLength + this.len.byteLength;
   }
 
-  private compact(need: number) {
+  /** Fits the array to the live values and a little room (after a first load). */
+  trim() {
+    this.compact(0, true);
+  }
+
+  private compact(need: number, fit = false) {
     const live = this.used - this.garbage;
-    const size = Math.max(1 << 16, 2 ** Math.ceil(Math.log2((live + need) * 1.5)));
-    const next = this.make(this.garbage > live || size > this.data.length ? size : this.data.length);
+    const size = Math.max(1 << 16, Math.ceil(((live + need) * (fit ? 1.1 : 1.5)) / 65536) * 65536);
+    const next = this.make(fit || this.garbage > live || size > this.data.length ? size : this.data.length);
     let at = 0;
     for (let s = 0; s < this.len.length; s++) {
       if (!this.len[s]) continue;
