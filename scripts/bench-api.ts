@@ -32,7 +32,7 @@ import { brands, categories, products } from '../apps/server/src/db/schema/index
 import { localStorage } from '../apps/server/src/modules/media/storage.js';
 import { seedCatalogue } from '../apps/server/src/seed/catalogue.js';
 import { Rng } from '../apps/server/src/seed/prng.js';
-import { load, percentile, rssMb, serveNodeArgs, sleep, startChild, table, timeOne, type Child, type RunResult } from './lib/bench.js';
+import { load, percentile, rssMb, serveEnv, serveNodeArgs, sleep, startChild, table, timeOne, type Child, type RunResult } from './lib/bench.js';
 import { describeCheckout, loginBySms, runCheckout } from './bench-checkout.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -278,7 +278,7 @@ async function main() {
     const server = await startChild('server', nodeArgs, {
       cwd: ROOT, port: PORT, logFile, readyPath: '/api/health',
       env: {
-        ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir,
+        ...process.env, ...serveEnv(ROOT), NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir,
         ...(pgDb ? { DATABASE_URL: pgDb.url } : { DATABASE_URL: '' }),
         SEED_DEMO: 'false', RATE_LIMIT: 'false', ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: 'info',
         PAYMENT_PROVIDER: 'fake', SMS_PROVIDER: 'console', SMS_LOG_FILE: path.join(dataDir, 'sms.log'),

@@ -17,7 +17,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { load, serveNodeArgs, table, type Child, startChild } from './lib/bench.js';
+import { load, serveEnv, serveNodeArgs, table, type Child, startChild } from './lib/bench.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -111,7 +111,7 @@ async function main() {
   try {
     server = await startChild('server', serveNodeArgs(ROOT), {
       cwd: ROOT, port: PORT, logFile, readyPath: '/api/health', timeoutMs: 300_000,
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', RATE_LIMIT: 'false', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-password' },
+      env: { ...process.env, ...serveEnv(ROOT), NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', RATE_LIMIT: 'false', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-password' },
     });
     const base = server.base;
     const json = async <T>(p: string) => ((await (await fetch(`${base}/api/${p}`)).json()) as { data: T }).data;

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildWeb, serveNodeArgs, webBuildIsCurrent } from './lib/web-build.js';
+import { buildWeb, serveEnv, serveNodeArgs, webBuildIsCurrent } from './lib/web-build.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,7 +18,7 @@ if (!process.argv.includes('--no-build') && !webBuildIsCurrent(ROOT)) {
 }
 
 const server = spawn(process.execPath, serveNodeArgs(ROOT), {
-  cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  cwd: ROOT, stdio: 'inherit', env: { ...serveEnv(ROOT), ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   // A terminal's Ctrl-C reaches the whole process group; sending it on again is harmless (the server closes once).

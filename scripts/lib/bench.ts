@@ -118,4 +118,4 @@ export function table(head: string[], rows: (string | number)[][]): string {
 }
 
 /** The node flags of `npm run serve` (package.json), so a benchmark runs the server as production does. */
-export { serveNodeArgs } from './web-build.js';
+export { serveEnv, serveNodeArgs } from './web-build.js';

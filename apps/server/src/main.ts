@@ -30,7 +30,9 @@ catalogOf(db, cache).then(async (catalog) => {
   const warming = Date.now();
   const blocks = await catalog.warmPages((block) => productPages(db, cache, block), () => closing);
   const bytes = catalog.pageBytes();
-  app.log.info({ blocks, fileMb: Math.round(bytes.file / 1048576), memoryMb: Math.round(bytes.memory / 1048576), ms: Date.now() - warming }, 'product pages loaded');
+  const mem = Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 1048576)]));
+  app.log.info({ blocks, fileMb: Math.round(bytes.file / 1048576), memoryMb: Math.round(bytes.memory / 1048576), ms: Date.now() - warming, process: mem },
+    'product pages loaded');
 }).catch((err: Error) => app.log.error({ err }, 'catalogue not loaded (the first listing tries again)'));
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

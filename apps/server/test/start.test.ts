@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { webBuildIsCurrent, webSourcesDigest } from '../../../scripts/lib/web-build.js';
+import { serveEnv, serveNodeArgs, webBuildIsCurrent, webSourcesDigest } from '../../../scripts/lib/web-build.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const temps: string[] = [];
@@ -45,6 +45,16 @@ describe('npm start builds the web app only when its sources changed', () => {
     expect(webBuildIsCurrent(root)).toBe(true);
     write(root, 'apps/web/app/root.tsx', 'export default 2;');
     expect(webBuildIsCurrent(root)).toBe(false);
+  });
+});
+
+describe('the launchers run the server as npm run serve does', () => {
+  it('with its environment (one malloc arena pair: the memory bound) and its node flags', () => {
+    const root = tempDir('sorkhab-serve-');
+    write(root, 'package.json', JSON.stringify({ scripts: { serve: 'MALLOC_ARENA_MAX=2 NODE_ENV=production node --max-old-space-size=256 --import tsx apps/server/src/main.ts' } }));
+    expect(serveEnv(root)).toEqual({ MALLOC_ARENA_MAX: '2', NODE_ENV: 'production' });
+    expect(serveNodeArgs(root)).toEqual(['--max-old-space-size=256', '--import', 'tsx', 'apps/server/src/main.ts']);
+    expect(serveEnv(ROOT).MALLOC_ARENA_MAX).toBe('2'); // the project's own script keeps it
   });
 });
 

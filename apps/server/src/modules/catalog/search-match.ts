@@ -10,7 +10,7 @@
  * each slot's sold count and id, which the caller provides.
  */
 
-import { SlotArena } from './slot-arena.js';
+import { ListArena, SlotArena } from './slot-arena.js';
 
 /** How alike a query word must be to a word of the text to count as a typo of it (pg_trgm's default). */
 const WORD_LIKENESS = 0.6;
@@ -35,7 +35,7 @@ export function wordLikeness(queryWord: string, word: string): number {
   return common / q.size;
 }
 
-/** A growable list of 32-bit integers. */
+/** A growable list of 32-bit integers (a search's candidates). */
 class IntList {
   a: Int32Array;
   n = 0;
@@ -50,16 +50,6 @@ class IntList {
       this.a = b;
     }
     this.a[this.n++] = v;
-  }
-
-  /** Removes one occurrence of v (order not kept). */
-  removeValue(v: number) {
-    for (let i = 0; i < this.n; i++) {
-      if (this.a[i] === v) {
-        this.a[i] = this.a[--this.n]!;
-        return;
-      }
-    }
   }
 }
 
@@ -82,12 +72,13 @@ export interface SearchRanking {
 export class SearchIndex {
   private readonly vocabulary: string[] = [];
   private readonly wordId = new Map<string, number>();
-  /** Word → the slots whose text holds it (each slot once). */
-  private readonly postings: IntList[] = [];
-  /** Trigram → the vocabulary words holding it. */
-  private readonly trigramWords = new Map<string, IntList>();
-  /** Two letters → the vocabulary words holding them (a two-letter query word has no inner trigram). */
-  private readonly bigramWords = new Map<string, IntList>();
+  /** Word id → the slots whose text holds it (each slot once): list `id` of the arena. */
+  private readonly postings = new ListArena();
+  /** Trigram → the list (in `wordLists`) of the vocabulary words holding it. */
+  private readonly trigramWords = new Map<string, number>();
+  /** Two letters → the list of the vocabulary words holding them (a two-letter query word has no inner trigram). */
+  private readonly bigramWords = new Map<string, number>();
+  private readonly wordLists = new ListArena();
   /** Each slot's text as word ids, in order (a phrase is a run of them). */
   private readonly texts = new SlotArena<Int32Array>((n) => new Int32Array(n));
   /** Scratch flags over the vocabulary, set and cleared by each search. */
@@ -100,17 +91,16 @@ export class SearchIndex {
   private stamp = 0;
   size = 0;
 
-  /** Bytes held by the index's typed arrays (posting lists and texts), for the memory budget. */
+  /** Bytes held by the index's typed arrays (posting lists, the vocabulary's lists and texts), for the memory budget. */
   bytes(): number {
-    let b = 0;
-    for (const p of this.postings) b += p.a.byteLength;
-    b += this.texts.bytes();
-    return b;
+    return this.postings.bytes() + this.wordLists.bytes() + this.texts.bytes();
   }
 
-  /** Fits the texts' array to them (after a first load). */
+  /** Fits the arrays to what they hold (after a first load). */
   trim() {
     this.texts.trim();
+    this.postings.compact();
+    this.wordLists.compact();
   }
 
   vocabularySize() {
@@ -123,18 +113,10 @@ export class SearchIndex {
       id = this.vocabulary.length;
       this.wordId.set(word, id);
       this.vocabulary.push(word);
-      this.postings.push(new IntList(2));
-      for (const t of trigrams(word)) {
-        let list = this.trigramWords.get(t);
-        if (!list) this.trigramWords.set(t, (list = new IntList(2)));
-        list.push(id);
-      }
+      this.postings.add();
+      for (const t of trigrams(word)) this.wordLists.push(listOf(this.trigramWords, t, this.wordLists), id);
       const chars = [...word];
-      for (const b of new Set(chars.slice(1).map((c, i) => chars[i]! + c))) {
-        let list = this.bigramWords.get(b);
-        if (!list) this.bigramWords.set(b, (list = new IntList(2)));
-        list.push(id);
-      }
+      for (const b of new Set(chars.slice(1).map((c, i) => chars[i]! + c))) this.wordLists.push(listOf(this.bigramWords, b, this.wordLists), id);
       this.matchCache.clear(); // a new word may match remembered query words
     }
     return id;
@@ -146,13 +128,13 @@ export class SearchIndex {
     const words = text.split(' ').filter(Boolean);
     if (old && old.length === words.length && words.every((w, i) => this.vocabulary[old[i]!] === w)) return;
     if (old) {
-      for (const id of new Set(old)) this.postings[id]!.removeValue(slot);
+      for (const id of new Set(old)) this.postings.removeValue(id, slot);
       this.texts.clear(slot);
       this.size--;
     }
     if (words.length === 0) return;
     const ids = Int32Array.from(words, (w) => this.idOf(w));
-    for (const id of new Set(ids)) this.postings[id]!.push(slot);
+    for (const id of new Set(ids)) this.postings.push(id, slot);
     const at = this.texts.reserve(slot, ids.length); // may move the data: read `data` after it
     this.texts.data.set(ids, at);
     this.size++;
@@ -171,11 +153,12 @@ export class SearchIndex {
     if (this.shared.length < this.vocabulary.length) this.shared = new Int32Array(Math.max(this.vocabulary.length, this.shared.length * 2));
     const shared = this.shared;
     const touched: number[] = [];
+    const lists = this.wordLists;
     for (const t of q) {
       const list = this.trigramWords.get(t);
-      if (!list) continue;
-      for (let i = 0; i < list.n; i++) {
-        const id = list.a[i]!;
+      if (list === undefined) continue;
+      for (let i = lists.start[list]!, end = i + lists.len[list]!; i < end; i++) {
+        const id = lists.data[i]!;
         if (shared[id] === 0) touched.push(id);
         shared[id]!++;
       }
@@ -192,15 +175,19 @@ export class SearchIndex {
     const inner = length >= 3 ? [...q].filter((t) => !t.startsWith(' ') && !t.endsWith(' ')) : [];
     if (length === 2) {
       const list = this.bigramWords.get(word);
-      for (let i = 0; list && i < list.n; i++) found.set(list.a[i]!, 1);
+      if (list !== undefined) for (let i = lists.start[list]!, end = i + lists.len[list]!; i < end; i++) found.set(lists.data[i]!, 1);
     } else if (inner.length) {
-      let rarest: IntList | undefined;
+      let rarest = -1;
       for (const t of inner) {
         const list = this.trigramWords.get(t);
-        if (!list) { rarest = new IntList(1); break; }
-        if (!rarest || list.n < rarest.n) rarest = list;
+        if (list === undefined) { rarest = -1; break; }
+        if (rarest < 0 || lists.len[list]! < lists.len[rarest]!) rarest = list;
       }
-      for (let i = 0; i < rarest!.n; i++) if (this.vocabulary[rarest!.a[i]!]!.includes(word)) found.set(rarest!.a[i]!, 1);
+      if (rarest >= 0) {
+        for (let i = lists.start[rarest]!, end = i + lists.len[rarest]!; i < end; i++) {
+          if (this.vocabulary[lists.data[i]!]!.includes(word)) found.set(lists.data[i]!, 1);
+        }
+      }
     } else {
       this.vocabulary.forEach((w, id) => { if (w.includes(word)) found.set(id, 1); });
     }
@@ -210,7 +197,7 @@ export class SearchIndex {
     let cost = 0;
     for (const id of ids) {
       if (this.vocabulary[id]!.startsWith(word)) prefix.add(id);
-      cost += this.postings[id]!.n;
+      cost += this.postings.len[id]!;
     }
     const out = { ids, score, prefix, cost };
     if (this.matchCache.size >= WORD_CACHE) this.matchCache.delete(this.matchCache.keys().next().value!);
@@ -251,12 +238,12 @@ export class SearchIndex {
     // candidates' texts, else by reading those texts.
     this.beginSearch();
     const first = byWord[order[0]!]!;
-    let candidates = gather(this.postingsOf(first), first.score, this.mark, ++this.stamp, this.best, keep);
+    let candidates = gather(this.postings, first.ids, first.score, this.mark, ++this.stamp, this.best, keep);
     for (const k of order.slice(1)) {
       const m = byWord[k]!;
       if (m.cost < candidates.n * 8) {
         const inCandidates = ++this.stamp;
-        candidates = narrowByPostings(candidates, this.postingsOf(m), m.score, this.mark, inCandidates, ++this.stamp, this.best, this.cur);
+        candidates = narrowByPostings(candidates, this.postings, m.ids, m.score, this.mark, inCandidates, ++this.stamp, this.best, this.cur);
       } else {
         const dense = new Float32Array(this.vocabulary.length);
         m.ids.forEach((id, i) => { dense[id] = m.score[i]!; });
@@ -282,10 +269,6 @@ export class SearchIndex {
     const top = topK(keys, candidates.n, Math.min(limit, candidates.n), (a, b) => rank.id[slots[a]!]! - rank.id[slots[b]!]!);
     return { total: candidates.n, slots: Int32Array.from(top, (i) => slots[i]!) };
   }
-
-  private postingsOf(m: WordMatches): IntList[] {
-    return Array.from(m.ids, (id) => this.postings[id]!);
-  }
 }
 
 const BEGINS_LAST = 1;
@@ -293,16 +276,24 @@ const ENDS_FIRST = 2;
 
 /* The search's inner loops, each small and monomorphic so V8 keeps them optimised. */
 
-/** The slots of the lists (marked with `stamp`), each once, with its best score; `keep` filters. */
-function gather(lists: IntList[], scores: Float32Array, mark: Int32Array, stamp: number, best: Float32Array,
+/** The list `id` of an arena's map from keys to lists, made when missing. */
+function listOf(lists: Map<string, number>, key: string, arena: ListArena): number {
+  let list = lists.get(key);
+  if (list === undefined) lists.set(key, (list = arena.add()));
+  return list;
+}
+
+/** The slots of the words' posting lists (marked with `stamp`), each once, with its best score; `keep` filters. */
+function gather(postings: ListArena, words: Int32Array, scores: Float32Array, mark: Int32Array, stamp: number, best: Float32Array,
   keep: ((slot: number) => boolean) | undefined): IntList {
   const out = new IntList(256);
-  for (let w = 0; w < lists.length; w++) {
+  const { data, start, len } = postings;
+  for (let w = 0; w < words.length; w++) {
     const s = scores[w]!;
-    const list = lists[w]!;
-    const a = list.a;
-    for (let j = 0; j < list.n; j++) {
-      const slot = a[j]!;
+    const from = start[words[w]!]!;
+    const to = from + len[words[w]!]!;
+    for (let j = from; j < to; j++) {
+      const slot = data[j]!;
       if (mark[slot] === stamp) {
         if (s > best[slot]!) best[slot] = s;
         continue;
@@ -315,16 +306,17 @@ function gather(lists: IntList[], scores: Float32Array, mark: Int32Array, stamp:
   return out;
 }
 
-/** The candidates found in the lists too, their best score there added. */
-function narrowByPostings(candidates: IntList, lists: IntList[], scores: Float32Array, mark: Int32Array, inCandidates: number,
-  found: number, best: Float32Array, cur: Float32Array): IntList {
+/** The candidates found in the words' posting lists too, their best score there added. */
+function narrowByPostings(candidates: IntList, postings: ListArena, words: Int32Array, scores: Float32Array, mark: Int32Array,
+  inCandidates: number, found: number, best: Float32Array, cur: Float32Array): IntList {
   for (let c = 0; c < candidates.n; c++) mark[candidates.a[c]!] = inCandidates;
-  for (let w = 0; w < lists.length; w++) {
+  const { data, start, len } = postings;
+  for (let w = 0; w < words.length; w++) {
     const s = scores[w]!;
-    const list = lists[w]!;
-    const a = list.a;
-    for (let j = 0; j < list.n; j++) {
-      const slot = a[j]!;
+    const from = start[words[w]!]!;
+    const to = from + len[words[w]!]!;
+    for (let j = from; j < to; j++) {
+      const slot = data[j]!;
       const m = mark[slot]!;
       if (m === inCandidates) {
         mark[slot] = found;

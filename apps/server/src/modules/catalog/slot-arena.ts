@@ -75,3 +75,82 @@ export class SlotArena<A extends Packed> {
     this.garbage = 0;
   }
 }
+
+/**
+ * Growable lists of 32-bit integers by list id, all in one Int32Array: each list has room for twice
+ * what it held when it last moved, and moves to the end when that room is full (its old place is
+ * garbage until the array is next full and compacted). A hundred thousand short lists cost three
+ * integers each here, where one small typed array each cost ≈ 200 bytes of objects and allocations.
+ */
+export class ListArena {
+  data = new Int32Array(1 << 16);
+  start = new Int32Array(1024);
+  len = new Int32Array(1024);
+  cap = new Int32Array(1024);
+  count = 0;
+  private used = 0;
+
+  /** A new empty list; answers its id (ids are given in order: 0, 1, 2, …). */
+  add(): number {
+    if (this.count === this.start.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.start = grow(this.start);
+      this.len = grow(this.len);
+      this.cap = grow(this.cap);
+    }
+    return this.count++;
+  }
+
+  push(list: number, value: number) {
+    const n = this.len[list]!;
+    if (n === this.cap[list]) {
+      const room = Math.max(1, n * 2);
+      if (this.used + room > this.data.length) this.compact(room);
+      this.data.copyWithin(this.used, this.start[list]!, this.start[list]! + n);
+      this.start[list] = this.used;
+      this.cap[list] = room;
+      this.used += room;
+    }
+    this.data[this.start[list]! + n] = value;
+    this.len[list] = n + 1;
+  }
+
+  /** Removes one occurrence of `value` (the list's order is not kept). */
+  removeValue(list: number, value: number) {
+    const from = this.start[list]!;
+    const last = from + this.len[list]! - 1;
+    for (let i = from; i <= last; i++) {
+      if (this.data[i] === value) {
+        this.data[i] = this.data[last]!;
+        this.len[list] = last - from;
+        return;
+      }
+    }
+  }
+
+  bytes() {
+    return this.data.byteLength + this.start.byteLength + this.len.byteLength + this.cap.byteLength;
+  }
+
+  /** Packs the lists (each keeps room for a quarter more) after a first load, or when the array is full. */
+  compact(need = 0) {
+    let live = 0;
+    for (let l = 0; l < this.count; l++) live += this.len[l]! + (this.len[l]! >> 2);
+    const size = Math.max(1 << 16, Math.ceil(((live + need) * 1.25) / 65536) * 65536);
+    const next = new Int32Array(size);
+    let at = 0;
+    for (let l = 0; l < this.count; l++) {
+      const n = this.len[l]!;
+      next.set(this.data.subarray(this.start[l]!, this.start[l]! + n), at);
+      this.start[l] = at;
+      this.cap[l] = n + (n >> 2);
+      at += this.cap[l]!;
+    }
+    this.data = next;
+    this.used = at;
+  }
+}
