@@ -10,6 +10,9 @@
  *   --products N                  a catalogue of N products (e.g. 100000) instead of 10,000
  *   --keep                        keep the data dir (and database) for a look afterwards
  *   --data DIR                    use (and keep) DIR as the PGlite data dir: seeded on the first run, reused after
+ *   --only TEXT                   run only the scenarios whose name holds TEXT (and the ceiling), skip checkout and the write stall
+ *   --profile DIR                 write the server's CPU profile (node --cpu-prof) to DIR when it stops
+ *   --node-flags "FLAGS"          more node flags for the server (e.g. "--trace-gc"; its output goes to the server log)
  *
  * Two kinds of scenario: warm ones rotate over a few URLs (what the read cache answers), cold ones
  * (issue 12) over tens of thousands of distinct URLs built from the seeded data — random category,
@@ -43,6 +46,10 @@ const POSTGRES = args.has('--postgres');
 const KEEP = args.has('--keep');
 const dataArg = argv.indexOf('--data');
 const DATA_DIR = dataArg >= 0 ? path.resolve(argv[dataArg + 1] ?? '') : undefined;
+const optionOf = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+const ONLY = optionOf('--only');
+const PROFILE_DIR = optionOf('--profile');
+const NODE_FLAGS = optionOf('--node-flags')?.split(/\s+/).filter(Boolean) ?? [];
 const productsArg = argv.indexOf('--products');
 const PRODUCTS = productsArg >= 0 ? Number(argv[productsArg + 1]) : QUICK ? 2_000 : 10_000;
 if (!Number.isInteger(PRODUCTS) || PRODUCTS < 100) throw new Error('--products takes a whole number ≥ 100');
@@ -273,7 +280,7 @@ async function main() {
 
     // 2. The production server, with the node flags of `npm run serve` (package.json).
     t = Date.now();
-    const nodeArgs = serveNodeArgs(ROOT);
+    const nodeArgs = [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []), ...NODE_FLAGS, ...serveNodeArgs(ROOT)];
     fs.writeFileSync(logFile, ''); // a reused data dir: this run's log only
     const server = await startChild('server', nodeArgs, {
       cwd: ROOT, port: PORT, logFile, readyPath: '/api/health',
@@ -321,7 +328,7 @@ async function main() {
     //    (every product once for ById), so the figures are the steady state of a running shop;
     //    first (uncached) answers are measured above.
     const results: { s: Scenario; r: RunResult }[] = [];
-    for (const s of SCENARIOS) {
+    for (const s of SCENARIOS.filter((x) => !ONLY || x.against === 'ceiling' || x.name.includes(ONLY))) {
       const target = s.against === 'ceiling' ? ceiling : server;
       const paths = s.paths(ctx, 1);
       if (s.cold) await load({ base: target.base, paths: s.paths(ctx, 2), connections: s.connections, seconds: WARMUP });
@@ -336,14 +343,18 @@ async function main() {
 
     // Checkout (scripts/bench-checkout.ts): 10 shoppers logged in by SMS code, each looping
     // cart → order (stock reserved) → fake gateway → verified payment, over the seeded products.
-    const tokens = await Promise.all(Array.from({ length: 10 }, (_, i) => loginBySms(server.base, `98936${String(i).padStart(7, '0')}`, path.join(dataDir, 'sms.log'))));
-    const checkout = await runCheckout({ base: server.base, tokens, productIds, seconds: SECONDS });
-    console.log(`  ${describeCheckout(checkout)}`);
+    let checkout: Awaited<ReturnType<typeof runCheckout>> | undefined;
+    let stall: Stall | undefined;
+    if (!ONLY) {
+      const tokens = await Promise.all(Array.from({ length: 10 }, (_, i) => loginBySms(server.base, `98936${String(i).padStart(7, '0')}`, path.join(dataDir, 'sms.log'))));
+      checkout = await runCheckout({ base: server.base, tokens, productIds, seconds: SECONDS });
+      console.log(`  ${describeCheckout(checkout)}`);
 
-    // Writes at scale: an admin changes the discount of 200 products one after another while a reader
-    // loops over listings and searches; the longest a read waited is the stall a save causes.
-    const stall = await measureWriteStall(server.base, ctx);
-    console.log(`  ${describeStall(stall)}`);
+      // Writes at scale: an admin changes the discount of 200 products one after another while a reader
+      // loops over listings and searches; the longest a read waited is the stall a save causes.
+      stall = await measureWriteStall(server.base, ctx);
+      console.log(`  ${describeStall(stall)}`);
+    }
 
     // 5. The table.
     const ceil = results.find((x) => x.s.against === 'ceiling')!.r.rps;
@@ -371,8 +382,8 @@ async function main() {
     console.log('');
     console.log(`search, first (uncached) answer per query: p50 ${percentile(cold, 50).toFixed(1)} ms, max ${Math.max(...cold).toFixed(1)} ms (${cold.length} queries, one at a time)`);
     console.log(`ById, first (uncached) answer: p50 ${percentile(coldById, 50).toFixed(1)} ms, max ${Math.max(...coldById).toFixed(1)} ms (${coldById.length} ids, one at a time)`);
-    console.log(describeCheckout(checkout));
-    console.log(describeStall(stall));
+    if (checkout) console.log(describeCheckout(checkout));
+    if (stall) console.log(describeStall(stall));
     console.log(`server RSS: idle ${idleRss.toFixed(0)} MB, peak under load ${peakRss.toFixed(0)} MB (${peakRss < 400 ? 'ok' : 'MISS'} < 400 MB)`);
     console.log(`load average now: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine makes these figures noisy)`);
     console.log(misses.length ? `targets missed: ${misses.join('; ')}` : 'all targets met');

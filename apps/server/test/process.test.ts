@@ -70,8 +70,10 @@ describe('the server process', () => {
     expect(second.output()).toMatch(/in use by another Sorkhab process/);
 
     const lines = first.output().split('\n').filter((l) => l.startsWith('{'));
-    const request = lines.map((l) => JSON.parse(l)).find((l) => l.req?.url === '/api/Brand/Create');
-    expect(request?.reqId).toBeTruthy();
+    const request = lines.map((l) => JSON.parse(l)).find((l) => l.url === '/api/Brand/Create');
+    expect(request?.reqId).toBeTruthy(); // one access line per request, with its id, method, status and time
+    expect(request).toMatchObject({ msg: 'request', method: 'POST', status: 200 });
+    expect(request.ms).toBeGreaterThanOrEqual(0);
     expect(first.output()).not.toContain('owner-pass-123');
 
     first.child.kill('SIGTERM');

@@ -78,7 +78,7 @@ function reference(rows: Map<number, CatalogRow>, q: CatalogQuery) {
 function randomQuery(r: Rng): CatalogQuery {
   const q: CatalogQuery = { offset: r.pick([0, 0, 0, 3, 12, 40]), limit: r.pick([1, 5, 12]) };
   if (r.next() < 0.6) q.categoryIds = CATEGORIES.filter(() => r.next() < 0.4);
-  if (r.next() < 0.3) q.brandIds = [r.int(1, 4), r.int(0, 4)];
+  if (r.next() < 0.3) q.brandIds = r.next() < 0.5 ? [r.int(1, 5)] : [r.int(1, 4), r.int(0, 4), 1_000_000]; // one, several, an unknown one
   if (r.next() < 0.3) { q.minPrice = r.int(0, 20) * 10_000; q.maxPrice = q.minPrice + r.int(0, 20) * 10_000; }
   if (r.next() < 0.3) q.inStock = true;
   if (r.next() < 0.2) q.hasOff = r.next() < 0.5;

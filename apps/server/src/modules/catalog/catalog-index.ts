@@ -123,6 +123,11 @@ export class CatalogIndex {
   /** Product id → slot + 1 (0: not in the index). */
   private slotOf = new Int32Array(0);
   private freeSlots: number[] = [];
+  /** The largest brand and category ids listed (the size of a query's masks). */
+  private maxBrand = 0;
+  private maxCategory = 0;
+  /** Reused by listings: each run's first matches. */
+  private scratch = new Int32Array(1024);
   /** Brand id (0: none) → how many products of it are listed. */
   private readonly perBrand = new Map<number, number>();
   /** Each product's card texts, as the UTF-8 of a JSON array. */
@@ -220,6 +225,8 @@ export class CatalogIndex {
 
   private write(slot: number, row: CatalogRow) {
     this.id[slot] = row.id; this.category[slot] = row.categoryId; this.brand[slot] = row.brandId ?? 0;
+    this.maxBrand = Math.max(this.maxBrand, row.brandId ?? 0);
+    this.maxCategory = Math.max(this.maxCategory, row.categoryId);
     this.price[slot] = row.price; this.offPrice[slot] = row.offPrice; this.offPersent[slot] = row.offPersent;
     this.hasOff[slot] = row.hasOff ? 1 : 0; this.rate[slot] = row.rate; this.stock[slot] = row.stock;
     this.sold[slot] = row.soldCount; this.created[slot] = row.createdAt;
@@ -326,20 +333,66 @@ export class CatalogIndex {
     };
   }
 
+  /** The query's filters as plain values, for the scan loops (brand ids as one id or a mask over known brands). */
+  private filterOf(q: CatalogQuery): Filter | undefined {
+    const { minPrice, maxPrice, inStock, hasOff } = q;
+    const brands = q.brandIds?.length ? q.brandIds : undefined;
+    if (!brands && minPrice === undefined && maxPrice === undefined && !inStock && hasOff === undefined) return undefined;
+    let brandMask: Uint8Array | null = null;
+    if (brands && brands.length > 1) {
+      brandMask = new Uint8Array(this.maxBrand + 1);
+      for (const b of brands) if (b >= 0 && b <= this.maxBrand) brandMask[b] = 1;
+    }
+    return {
+      oneBrand: brands?.length === 1 ? brands[0]! : -1, brandMask, lo: minPrice ?? -Infinity, hi: maxPrice ?? Infinity,
+      inStock: !!inStock, off: hasOff === undefined ? -1 : hasOff ? 1 : 0,
+    };
+  }
+
+  /**
+   * Scans `n` slots of `a` (in their order), counting those that pass `f`; the first `keep` of them are
+   * written to `out` from `at`. One flat loop over the typed arrays: a category's whole list is read
+   * for the count, so this is the listing's cost.
+   */
+  private scan(a: Int32Array, n: number, f: Filter, keep: number, out: Int32Array, at: number): number {
+    const { brand, offPrice, stock, hasOff } = this;
+    const { oneBrand, brandMask, lo, hi, inStock, off } = f;
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      const s = a[i]!;
+      if (oneBrand >= 0) {
+        if (brand[s] !== oneBrand) continue;
+      } else if (brandMask !== null && brandMask[brand[s]!] !== 1) continue;
+      const p = offPrice[s]!;
+      if (p < lo || p > hi) continue;
+      if (inStock && stock[s]! <= 0) continue;
+      if (off >= 0 && hasOff[s] !== off) continue;
+      if (count < keep) out[at + count] = s;
+      count++;
+    }
+    return count;
+  }
+
+  private passes(s: number, f: Filter | undefined, inCategory: Uint8Array | undefined): boolean {
+    if (inCategory && inCategory[this.category[s]!] !== 1) return false;
+    if (!f) return true;
+    if (f.oneBrand >= 0 ? this.brand[s] !== f.oneBrand : f.brandMask !== null && f.brandMask[this.brand[s]!] !== 1) return false;
+    const p = this.offPrice[s]!;
+    return p >= f.lo && p <= f.hi && (!f.inStock || this.stock[s]! > 0) && (f.off < 0 || this.hasOff[s] === f.off);
+  }
+
   /** One page of a listing and the number of products it holds. */
   query(q: CatalogQuery): { total: number; slots: Int32Array } {
-    const brands = q.brandIds?.length ? new Set(q.brandIds) : undefined;
-    const { minPrice, maxPrice, inStock, hasOff } = q;
-    const filtered = brands || minPrice !== undefined || maxPrice !== undefined || inStock || hasOff !== undefined;
-    const keep = (s: number) => (!brands || brands.has(this.brand[s]!))
-      && (minPrice === undefined || this.offPrice[s]! >= minPrice) && (maxPrice === undefined || this.offPrice[s]! <= maxPrice)
-      && (!inStock || this.stock[s]! > 0) && (hasOff === undefined || (this.hasOff[s] === 1) === hasOff);
-    const inCategory = q.categoryIds ? new Set(q.categoryIds) : undefined;
+    const filter = this.filterOf(q);
     const end = q.offset + q.limit;
 
     if (q.search !== undefined) {
-      const narrowed = filtered || inCategory;
-      const match = narrowed ? (s: number) => (!inCategory || inCategory.has(this.category[s]!)) && keep(s) : undefined;
+      let inCategory: Uint8Array | undefined;
+      if (q.categoryIds) {
+        inCategory = new Uint8Array(this.maxCategory + 1);
+        for (const c of q.categoryIds) if (c >= 0 && c <= this.maxCategory) inCategory[c] = 1;
+      }
+      const match = filter || inCategory ? (s: number) => this.passes(s, filter, inCategory) : undefined;
       if (!q.sort || q.sort === 'relevance') {
         // A search without other filters is remembered (its first pages), until the catalogue changes.
         const remembered = !match && end <= SEARCH_KEPT ? this.searches.get(q.search) : undefined;
@@ -354,29 +407,41 @@ export class CatalogIndex {
     }
 
     const sort: Sort = !q.sort || q.sort === 'relevance' ? 'newest' : q.sort;
-    const sources = (q.categoryIds ?? [ALL]).flatMap((c) => {
+    const sources: SortedSlots[] = [];
+    for (const c of q.categoryIds ?? [ALL]) {
       const l = this.lists.get(c)?.[sort];
-      return l && l.n ? [l] : [];
-    });
+      if (l && l.n) sources.push(l);
+    }
     // Each source is already in order: without filters the page is a merge of their heads; with
-    // filters each source is scanned once (the count needs every match) and its matches merged.
+    // filters each source is scanned once (the count needs every match), its first `end` matches kept and merged.
     let runs: { a: Int32Array; n: number }[];
     let total = 0;
-    if (!filtered) {
+    if (!filter) {
       runs = sources;
       for (const s of sources) total += s.n;
     } else {
-      runs = sources.map((src) => {
-        const out = new Int32Array(src.n);
-        let n = 0;
-        for (let i = 0; i < src.n; i++) if (keep(src.a[i]!)) out[n++] = src.a[i]!;
+      if (this.scratch.length < end * sources.length) this.scratch = new Int32Array(end * sources.length);
+      const out = this.scratch;
+      runs = sources.map((src, r) => {
+        const n = this.scan(src.a, src.n, filter, end, out, r * end);
         total += n;
-        return { a: out, n };
+        return { a: out.subarray(r * end, r * end + Math.min(n, end)), n: Math.min(n, end) };
       });
     }
     if (q.offset >= total) return { total, slots: new Int32Array(0) };
     return { total, slots: merge(runs, q.offset, Math.min(end, total), this.compare[sort]) };
   }
+}
+
+interface Filter {
+  /** The one brand asked for, or -1 (then `brandMask`, if any). */
+  oneBrand: number;
+  brandMask: Uint8Array | null;
+  lo: number;
+  hi: number;
+  inStock: boolean;
+  /** 1: discounted only, 0: without discount only, -1: either. */
+  off: number;
 }
 
 /** Items offset..end-1 of the merge of sorted runs. */
