@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, {
+  LogController,
   type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions,
 } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -21,7 +22,7 @@ import { runMigrations } from './db/migrate.js';
 import { ensureVariants } from './modules/catalog/variant.service.js';
 import { authPlugin, declarePublic } from './lib/auth.js';
 import { ReadCache } from './lib/cache.js';
-import { closeCatalog } from './modules/catalog/catalog-sync.js';
+import { closeCatalog, openCatalog } from './modules/catalog/catalog-sync.js';
 import { fromDatabaseError } from './lib/db-errors.js';
 import { AppError } from './lib/errors.js';
 import { assertCleanText, jsonTooDeep, tooDeepError } from './lib/input-guard.js';
@@ -79,7 +80,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     // One access line per request (onResponse below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -106,7 +107,13 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   // Temporary and unreferenced uploads older than an hour: at start-up, then hourly (onClose hooks run last-first: before the close above).
   const uploadSweeper = startUploadSweeper(database.db, services.storage, app.log);
   app.addHook('onClose', () => uploadSweeper.stop());
-  app.addHook('onClose', async () => closeCatalog(cache)); // the product pages' scratch file
+  // The storefront's catalogue in memory within its budget, saved beside the database for the next start.
+  openCatalog(database.db, cache, {
+    budgetBytes: config.CATALOG_MEMORY_MB * 1024 * 1024,
+    snapshotFile: config.memoryDb ? undefined : path.resolve(config.DATA_DIR, 'catalog.snapshot'),
+    log: app.log,
+  });
+  app.addHook('onClose', async () => closeCatalog(cache)); // saves it, and drops the product pages' scratch file
 
   // JSON as Fastify parses it (prototype poisoning refused), but never nested deeper than any request needs.
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   ZARINPAL_MERCHANT_ID: z.string().optional(),
   ZARINPAL_SANDBOX: bool.default(true),
   RATE_LIMIT: bool.default(true),
+  /** Memory the in-memory catalogue may take (decision 018); a larger catalogue is listed and searched in SQL. */
+  CATALOG_MEMORY_MB: z.coerce.number().int().min(0).max(65536).default(160),
 });
 
 export type Config = z.infer<typeof EnvSchema> & {

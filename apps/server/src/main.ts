@@ -26,7 +26,9 @@ const loading = Date.now();
 // Then the product pages, a block at a time between requests, until they are all kept or the budget is used.
 const { database: { db }, cache } = app.services;
 catalogOf(db, cache).then(async (catalog) => {
-  app.log.info({ products: catalog.index.size, mb: Math.round(catalog.index.bytes() / 1048576), ms: Date.now() - loading }, 'catalogue loaded');
+  await catalog.ready;
+  const { index } = catalog;
+  app.log.info({ mode: catalog.mode, products: index?.size, mb: index ? Math.round(index.bytes() / 1048576) : 0, ms: Date.now() - loading }, 'catalogue loaded');
   const warming = Date.now();
   const blocks = await catalog.warmPages((block) => productPages(db, cache, block), () => closing);
   const bytes = catalog.pageBytes();

@@ -58,11 +58,21 @@ export const products = pgTable('products', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  index('products_category_idx').on(t.categoryId, t.createdAt),
+  // One index per listing order, with and without the category in front: a listing reads its page from
+  // them in order, in either direction (ties by id), and never sorts a category (decision 018).
+  index('products_category_idx').on(t.categoryId, t.createdAt, t.id),
+  index('products_category_price_idx').on(t.categoryId, t.offPrice, t.id),
+  index('products_category_sold_idx').on(t.categoryId, t.soldCount, t.id),
+  index('products_category_discount_idx').on(t.categoryId, t.offPersent, t.id),
+  index('products_category_rate_idx').on(t.categoryId, t.rate, t.soldCount, t.id),
   index('products_brand_idx').on(t.brandId),
-  index('products_created_idx').on(t.createdAt),
-  index('products_price_idx').on(t.offPrice),
-  index('products_sold_idx').on(t.soldCount),
+  index('products_created_idx').on(t.createdAt, t.id),
+  index('products_price_idx').on(t.offPrice, t.id),
+  index('products_sold_idx').on(t.soldCount, t.id),
+  index('products_discount_idx').on(t.offPersent, t.id),
+  index('products_rate_idx').on(t.rate, t.soldCount, t.id),
+  // A storefront count (category, brand, price, stock, discount) read from the index alone.
+  index('products_listing_idx').on(t.categoryId, t.brandId, t.offPrice, t.stock, t.hasOff).where(sql`not ${t.isDeleted} and not ${t.isDraft}`),
   index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
 ]);
 

@@ -8,15 +8,19 @@ import type { ServiceContext } from '../../lib/service-context.js';
 import { write } from '../../lib/write.js';
 import { catalogOf } from './catalog-sync.js';
 import { reindexProducts } from './search-index.js';
+import { onStorefront } from './visible.js';
 
-/** The brands with how many products of each the storefront lists (counted by the in-memory catalogue). */
+/** The brands with how many products of each the storefront lists (counted by the in-memory catalogue, or in SQL). */
 export async function listBrands(db: Db, cache: ReadCache): Promise<Brand[]> {
   return cache.getOrLoad('brands', async () => {
     const [rows, catalog] = await Promise.all([
       db.select({ id: brands.id, title: brands.title, alias: brands.alias }).from(brands).orderBy(asc(brands.title)),
       catalogOf(db, cache),
     ]);
-    return rows.map((b) => ({ ...b, productCount: catalog.index.brandCount(b.id) }));
+    const { index } = catalog;
+    const counts = index ? undefined : new Map((await db.select({ id: products.brandId, n: count() }).from(products)
+      .where(onStorefront).groupBy(products.brandId)).map((r) => [r.id, r.n]));
+    return rows.map((b) => ({ ...b, productCount: index ? index.brandCount(b.id) : counts!.get(b.id) ?? 0 }));
   });
 }
 

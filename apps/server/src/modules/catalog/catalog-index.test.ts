@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SnapshotReader, SnapshotWriter } from './snapshot.js';
 import { normalizeSearch } from '@sorkhab/shared';
 import { CatalogIndex, type CatalogQuery, type CatalogRow, type CatalogSort } from './catalog-index.js';
 import { Rng } from '../../seed/prng.js';
@@ -31,7 +35,7 @@ function randomRow(r: Rng, id: number): CatalogRow {
 const byId = (a: CatalogRow, b: CatalogRow) => b.id - a.id;
 const ORDER: Record<Exclude<CatalogSort, 'relevance'>, (a: CatalogRow, b: CatalogRow) => number> = {
   newest: (a, b) => b.createdAt - a.createdAt || byId(a, b),
-  cheapest: (a, b) => a.offPrice - b.offPrice || byId(a, b),
+  cheapest: (a, b) => a.offPrice - b.offPrice || a.id - b.id,
   dearest: (a, b) => b.offPrice - a.offPrice || byId(a, b),
   bestselling: (a, b) => b.soldCount - a.soldCount || byId(a, b),
   discount: (a, b) => b.offPersent - a.offPersent || byId(a, b),
@@ -168,6 +172,52 @@ describe('CatalogIndex', () => {
     for (const slot of slots) expect(index.card(slot).title).toBe(last.get(index.card(slot).id)!.title);
     const q = { search: last.get(7)!.searchText, offset: 0, limit: 500 };
     expect(answer(index, q)).toEqual(reference(last, q));
+  });
+
+  it('reads back from a snapshot file an index that answers as the one saved, through later writes', () => {
+    const r = rng(12);
+    const index = new CatalogIndex();
+    const rows = new Map<number, CatalogRow>();
+    const first = Array.from({ length: 400 }, (_, i) => randomRow(r, i + 1));
+    index.load(first);
+    for (const row of first) rows.set(row.id, row);
+    for (let i = 0; i < 300; i++) { // changes, removals and re-insertions leave garbage and free slots behind
+      const id = r.int(1, 450);
+      if (r.next() < 0.3) { index.remove(id); rows.delete(id); } else { const row = randomRow(r, id); index.upsert(row); rows.set(id, row); }
+    }
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-snap-')), 'catalog.snapshot');
+    const w = new SnapshotWriter();
+    w.write(file, index.save(w));
+    const reader = SnapshotReader.open(file)!;
+    const restored = CatalogIndex.restore(reader.meta as ReturnType<CatalogIndex['save']>, reader);
+    reader.close();
+    fs.rmSync(path.dirname(file), { recursive: true });
+    expect(restored.size).toBe(rows.size);
+    expect(restored.bytes()).toBeLessThan(index.bytes() * 1.5);
+    for (let round = 0; round < 30; round++) {
+      for (let k = 0; k < 8; k++) {
+        const q = randomQuery(r);
+        expect(answer(restored, q), JSON.stringify(q)).toEqual(reference(rows, q));
+      }
+      const id = r.int(1, 600); // the restored index keeps taking writes: new slots, moved texts, new words
+      if (r.next() < 0.25) { restored.remove(id); rows.delete(id); } else { const row = randomRow(r, id); restored.upsert(row); rows.set(id, row); }
+    }
+    for (const b of [0, 1, 2, 3, 4]) expect(restored.brandCount(b)).toBe([...rows.values()].filter((x) => (x.brandId ?? 0) === b).length);
+  });
+
+  it('refuses a file that is not a whole snapshot', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-snap-'));
+    const index = new CatalogIndex();
+    index.load([randomRow(rng(5), 1), randomRow(rng(6), 2)]);
+    const w = new SnapshotWriter();
+    w.write(path.join(dir, 'whole'), index.save(w));
+    const bytes = fs.readFileSync(path.join(dir, 'whole'));
+    fs.writeFileSync(path.join(dir, 'cut'), bytes.subarray(0, bytes.length - 8));
+    fs.writeFileSync(path.join(dir, 'other'), 'not a snapshot at all');
+    expect(() => SnapshotReader.open(path.join(dir, 'cut'))).toThrow(/cut short/);
+    expect(() => SnapshotReader.open(path.join(dir, 'other'))).toThrow(/not a catalogue snapshot/);
+    expect(SnapshotReader.open(path.join(dir, 'missing'))).toBeUndefined();
+    fs.rmSync(dir, { recursive: true });
   });
 
   it('answers nothing past the last page, and an unknown product is removed without effect', () => {

@@ -9,8 +9,9 @@
  * product at 100,000 products).
  */
 import { LRUCache } from 'lru-cache';
-import { SearchIndex, topK } from './search-match.js';
-import { SlotArena } from './slot-arena.js';
+import { SearchIndex, topK, type SearchState } from './search-match.js';
+import { SlotArena, type ArenaState } from './slot-arena.js';
+import type { Packed, SnapshotReader, SnapshotWriter } from './snapshot.js';
 
 /** What the index keeps of one product (a row of `products`, visible on the storefront). */
 export interface CatalogRow {
@@ -142,7 +143,7 @@ export class CatalogIndex {
     const byId = (a: number, b: number) => this.id[b]! - this.id[a]!; // newer id first on ties
     this.compare = {
       newest: (a, b) => this.created[b]! - this.created[a]! || byId(a, b),
-      cheapest: (a, b) => this.offPrice[a]! - this.offPrice[b]! || byId(a, b),
+      cheapest: (a, b) => this.offPrice[a]! - this.offPrice[b]! || this.id[a]! - this.id[b]!, // ties: older first, as SQL reads (off_price, id) forward
       dearest: (a, b) => this.offPrice[b]! - this.offPrice[a]! || byId(a, b),
       bestselling: (a, b) => this.sold[b]! - this.sold[a]! || byId(a, b),
       discount: (a, b) => this.offPersent[b]! - this.offPersent[a]! || byId(a, b),
@@ -161,6 +162,49 @@ export class CatalogIndex {
     let lists = 0;
     for (const l of this.lists.values()) for (const s of SORTS) lists += l[s].a.byteLength;
     return columns + this.texts.bytes() + lists + this.search.bytes();
+  }
+
+  private columns() {
+    return { id: this.id, category: this.category, brand: this.brand, price: this.price, offPrice: this.offPrice, offPersent: this.offPersent,
+      hasOff: this.hasOff, rate: this.rate, stock: this.stock, sold: this.sold, created: this.created, live: this.live };
+  }
+
+  /** Describes the index for a snapshot (snapshot.ts); its arrays go to the writer as they are. */
+  save(w: SnapshotWriter): IndexState {
+    const columns = Object.fromEntries(Object.entries(this.columns()).map(([k, a]) => [k, w.add(a)])) as Record<keyof ReturnType<CatalogIndex['columns']>, number>;
+    return {
+      capacity: this.capacity, count: this.count, columns, slotOf: w.add(this.slotOf), freeSlots: this.freeSlots,
+      perBrand: [...this.perBrand], maxBrand: this.maxBrand, maxCategory: this.maxCategory,
+      texts: this.texts.save(w), search: this.search.save(w),
+      lists: [...this.lists].map(([c, l]) => [c, SORTS.map((s) => w.add(l[s].a.subarray(0, l[s].n)))]),
+    };
+  }
+
+  /** An index as `save` described it. */
+  static restore(m: IndexState, r: SnapshotReader): CatalogIndex {
+    const index = new CatalogIndex();
+    const read = <A extends Packed>(i: number) => r.array<A>(i);
+    const c = m.columns;
+    index.id = read(c.id); index.category = read(c.category); index.brand = read(c.brand); index.price = read(c.price);
+    index.offPrice = read(c.offPrice); index.offPersent = read(c.offPersent); index.hasOff = read(c.hasOff); index.rate = read(c.rate);
+    index.stock = read(c.stock); index.sold = read(c.sold); index.created = read(c.created); index.live = read(c.live);
+    index.capacity = m.capacity;
+    index.count = m.count;
+    index.slotOf = read(m.slotOf);
+    index.freeSlots = m.freeSlots;
+    for (const [b, n] of m.perBrand) index.perBrand.set(b, n);
+    index.maxBrand = m.maxBrand;
+    index.maxCategory = m.maxCategory;
+    index.texts.restore(m.texts, r);
+    index.search.restore(m.search, r);
+    for (const [category, arrays] of m.lists) {
+      const l = index.listsOf(category);
+      SORTS.forEach((s, k) => {
+        l[s].n = r.lengthOf(arrays[k]!);
+        l[s].a = r.array(arrays[k]!, Math.max(8, l[s].n));
+      });
+    }
+    return index;
   }
 
   /** The products' ids, in id order. */
@@ -431,6 +475,20 @@ export class CatalogIndex {
     if (q.offset >= total) return { total, slots: new Int32Array(0) };
     return { total, slots: merge(runs, q.offset, Math.min(end, total), this.compare[sort]) };
   }
+}
+
+export interface IndexState {
+  capacity: number;
+  count: number;
+  columns: Record<'id' | 'category' | 'brand' | 'price' | 'offPrice' | 'offPersent' | 'hasOff' | 'rate' | 'stock' | 'sold' | 'created' | 'live', number>;
+  slotOf: number;
+  freeSlots: number[];
+  perBrand: [number, number][];
+  maxBrand: number;
+  maxCategory: number;
+  texts: ArenaState;
+  search: SearchState;
+  lists: [number, number[]][];
 }
 
 interface Filter {

@@ -1,9 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { brands, categories, galleryImages, products, productVariants } from '../../db/schema/index.js';
 import { DB_KIND, freshDatabase } from '../../../test/helpers.js';
 import { CatalogSync } from './catalog-sync.js';
+import { CatalogIndex } from './catalog-index.js';
+import { SnapshotWriter } from './snapshot.js';
 
 /**
  * The change log and its reader (decision 015), below the API: every kind of change reaches a copy's
@@ -14,8 +19,8 @@ describe(`catalogue sync (${DB_KIND})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let categoryId: number;
   const titlesOf = (sync: CatalogSync) => {
-    const { slots } = sync.index.query({ offset: 0, limit: 100 });
-    return Array.from(slots, (s) => sync.index.card(s).title).sort();
+    const { slots } = sync.index!.query({ offset: 0, limit: 100 });
+    return Array.from(slots, (s) => sync.index!.card(s).title).sort();
   };
   const insertProduct = async (title: string, extra: Partial<typeof products.$inferInsert> = {}) => {
     const [row] = await database.db.insert(products).values({ title, alias: 'a', price: 1000, offPrice: 1000, categoryId, searchText: title, ...extra }).returning();
@@ -77,11 +82,11 @@ describe(`catalogue sync (${DB_KIND})`, () => {
     const blocks: number[] = [];
     const load = async (block: number) => {
       blocks.push(block);
-      return new Map(Array.from(sync.index.productIds()).filter((id) => Math.floor(id / 64) === block).map((id) => [id, Buffer.from(`page ${id}`)]));
+      return new Map(Array.from(sync.index!.productIds()).filter((id) => Math.floor(id / 64) === block).map((id) => [id, Buffer.from(`page ${id}`)]));
     };
     expect(await sync.warmPages(load)).toBe(blocks.length);
     expect(new Set(blocks).size).toBe(blocks.length);
-    const ids = Array.from(sync.index.productIds());
+    const ids = Array.from(sync.index!.productIds());
     for (const id of ids) expect(String(await sync.body(id, load))).toBe(`page ${id}`);
     expect(await sync.warmPages(load)).toBe(0);
     expect(blocks.length).toBe(new Set(ids.map((id) => Math.floor(id / 64))).size);
@@ -96,7 +101,7 @@ describe(`catalogue sync (${DB_KIND})`, () => {
     const fresh = new CatalogSync(database.db);
     await fresh.sync();
     expect(titlesOf(fresh)).toEqual(titlesOf(follower));
-    expect(fresh.index.size).toBe(follower.index.size);
+    expect(fresh.index!.size).toBe(follower.index!.size);
   });
 
   it.runIf(DB_KIND === 'postgres')('does not miss a transaction that commits after a later one (xid order ≠ commit order)', async () => {
@@ -122,5 +127,90 @@ describe(`catalogue sync (${DB_KIND})`, () => {
     } finally {
       await Promise.all([t1.end(), t2.end()]);
     }
+  });
+});
+
+describe(`catalogue memory budget, snapshot and background load (${DB_KIND})`, () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let categoryId: number;
+  let dir: string;
+  const titlesOf = (sync: CatalogSync) => {
+    const { slots } = sync.index!.query({ offset: 0, limit: 1000 });
+    return Array.from(slots, (s) => sync.index!.card(s).title).sort();
+  };
+  const insert = (titles: string[]) => database.db.insert(products).values(titles.map((title) => ({ title, alias: 'a', price: 1000, offPrice: 1000, categoryId, searchText: title })));
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    const [cat] = await database.db.insert(categories).values({ title: 'دسته' }).returning();
+    categoryId = cat!.id;
+    await insert(Array.from({ length: 300 }, (_, i) => `کالای ${i}`));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-catalog-'));
+  });
+  afterAll(async () => {
+    await database?.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a catalogue over its budget is never loaded: listings stay in SQL', async () => {
+    const sync = new CatalogSync(database.db, { budgetBytes: 300 * 100 });
+    await sync.sync();
+    await sync.ready;
+    expect(sync.mode).toBe('sql');
+    expect(sync.index).toBeUndefined();
+    await insert(['پس از آن']);
+    await sync.sync(); // still follows the log (product pages), still in SQL
+    expect(sync.index).toBeUndefined();
+  });
+
+  it('a large catalogue loads behind SQL answers and is then installed, current', async () => {
+    const sync = new CatalogSync(database.db, { loadInline: 10 });
+    await sync.sync(); // does not wait for the load (listings meanwhile run in SQL)
+    expect(['loading', 'memory']).toContain(sync.mode);
+    await sync.ready;
+    expect(sync.mode).toBe('memory');
+    const fresh = new CatalogSync(database.db);
+    await fresh.sync();
+    expect(titlesOf(sync)).toEqual(titlesOf(fresh));
+  });
+
+  it('restarts from its snapshot and applies only what changed since, as a fresh load would see it', async () => {
+    const file = path.join(dir, 'catalog.snapshot');
+    const first = new CatalogSync(database.db, { snapshotFile: file });
+    await first.sync();
+    await first.save();
+    // While "stopped": new, changed, hidden and deleted products.
+    await insert(['تازه پس از ذخیره']);
+    const [changed, hidden, removed] = (await database.db.select({ id: products.id }).from(products).orderBy(products.id).limit(3)).map((r) => r.id);
+    await database.db.update(products).set({ title: 'عوض‌شده', searchText: 'عوض شده' }).where(eq(products.id, changed!));
+    await database.db.update(products).set({ isDraft: true }).where(eq(products.id, hidden!));
+    await database.db.delete(products).where(eq(products.id, removed!));
+
+    const second = new CatalogSync(database.db, { snapshotFile: file });
+    await second.sync();
+    expect(second.restored).toBe(true);
+    const fresh = new CatalogSync(database.db);
+    await fresh.sync();
+    expect(titlesOf(second)).toEqual(titlesOf(fresh));
+    expect(second.index!.query({ search: 'عوض', offset: 0, limit: 5 }).total).toBe(1);
+  });
+
+  it('ignores a snapshot of another database, or a damaged one, and loads instead', async () => {
+    const file = path.join(dir, 'other.snapshot');
+    const elsewhere = new CatalogIndex();
+    elsewhere.load([{ id: 1, title: 'فقط در دیگری', alias: '', imageUri: null, tags: '', price: 1, offPrice: 1, offPersent: 0, hasOff: false, rate: 0,
+      brandId: null, categoryId, stock: 1, soldCount: 0, createdAt: 0, searchText: 'فقط در دیگری' }]);
+    const w = new SnapshotWriter();
+    w.write(file, { version: 1, database: '1/7300000000000000000/another/16384', xmin: '1', index: elsewhere.save(w) });
+    const here = new CatalogSync(database.db, { snapshotFile: file });
+    await here.sync();
+    expect(here.restored).toBe(false);
+    expect(titlesOf(here)).not.toContain('فقط در دیگری');
+
+    fs.writeFileSync(file, 'SRKSNAP1 and then nothing useful');
+    const damaged = new CatalogSync(database.db, { snapshotFile: file });
+    await damaged.sync();
+    expect(damaged.restored).toBe(false);
+    expect(damaged.index!.size).toBe(here.index!.size);
   });
 });

@@ -7,22 +7,43 @@
  * in the snapshot of the previous read has an xid ≥ that snapshot's xmin, so reading `xid >= xmin`
  * misses nothing, whatever order concurrent transactions commit in.
  *
- * It also keeps the product pages' bodies (Product/ById), bounded by bytes and dropped per product as
- * the log says.
+ * The catalogue has a memory budget (decision 018): a catalogue that would not fit is not loaded, and
+ * listings and search run in SQL (catalog-sql.ts) instead; so do they while a large catalogue loads
+ * after a start. A loaded catalogue saves itself to a snapshot file (after its load, and when the
+ * server closes), and a restart reads it back and applies the log since, instead of loading every product.
+ *
+ * It also keeps the product pages' bodies (Product/ById) in a page store, dropped per product as the log says.
  */
 import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { coalesce } from '../../lib/coalesce.js';
-import { CatalogIndex, type CatalogRow } from './catalog-index.js';
+import { CatalogIndex, type CatalogRow, type IndexState } from './catalog-index.js';
 import { PageStore } from './page-store.js';
+import { SnapshotReader, SnapshotWriter } from './snapshot.js';
 import { onStorefront } from './visible.js';
 
 /** Rows per query of the first load: PGlite keeps a result's memory, so no query reads them all. */
 const LOAD_CHUNK = 2_000;
 /** Products per block: a product page is loaded with the pages of the ids beside it. */
 export const PRODUCT_BLOCK = 64;
+/** Up to this many products a first load runs before the first answer (well under a second). */
+const LOAD_INLINE = 20_000;
+/** What a product costs the catalogue, for deciding before loading (measured: decision 018). */
+const BYTES_PER_PRODUCT = 700;
+/** Bumped when what the catalogue keeps of a product, or how, changes: an older snapshot is then ignored. */
+const SNAPSHOT_VERSION = 1;
+
+export interface CatalogOptions {
+  /** Bytes the in-memory catalogue may hold; a larger catalogue is answered in SQL. */
+  budgetBytes: number;
+  /** Where the catalogue saves itself for the next start (none: it is not saved). */
+  snapshotFile?: string;
+  /** Up to this many products the first load runs before the first answer; more load behind SQL answers. */
+  loadInline: number;
+  log?: { info(o: object, msg: string): void; warn(o: object, msg: string): void };
+}
 
 const catalogColumns = {
   id: products.id, title: products.title, alias: products.alias, imageUri: products.imageUri, tags: products.tags,
@@ -33,11 +54,25 @@ const catalogColumns = {
 
 type Loaded = Omit<CatalogRow, 'createdAt'> & { createdAt: Date; isDeleted: boolean; isDraft: boolean };
 const toRow = (r: Loaded): CatalogRow => ({ ...r, createdAt: r.createdAt.getTime() });
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+const minXid = (a: string, b: string) => (BigInt(a) < BigInt(b) ? a : b);
+
+interface SnapshotMeta { version: number; database: string; xmin: string; index: IndexState }
 
 export class CatalogSync {
-  readonly index = new CatalogIndex();
-  /** The snapshot xmin of the last read of the log (undefined: nothing loaded yet). */
+  /** The in-memory catalogue while it is loaded and current; undefined: listings and search run in SQL. */
+  index: CatalogIndex | undefined;
+  /** 'sql': the catalogue is larger than its budget (until a restart). */
+  mode: 'pending' | 'loading' | 'memory' | 'sql' = 'pending';
+  /** It started from a snapshot file. */
+  restored = false;
+  /** Resolves once the catalogue is in memory, or known to stay in SQL. */
+  readonly ready: Promise<void>;
+  private settle!: () => void;
+  /** The snapshot xmin of the last read of the log (undefined: nothing read yet). */
   private xmin: string | undefined;
+  /** A catalogue loaded behind SQL answers, and the xmin its load began at: installed by the next sync. */
+  private loaded: { index: CatalogIndex; xmin: string } | undefined;
   /** The product pages, opened with the first one asked for. */
   private pages: PageStore | undefined;
   private get bodies() {
@@ -46,17 +81,28 @@ export class CatalogSync {
   /** Bumped whenever bodies are dropped: a load that began before stores nothing. */
   private bodyEpoch = 0;
   private readonly loading = new Map<number, { epoch: number; bodies: Promise<Map<number, Buffer>> }>();
+  private readonly options: CatalogOptions;
 
-  constructor(private readonly db: Db) {}
-
-  private async snapshotXmin(): Promise<string> {
-    const res = await this.db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as x`);
-    return (res as unknown as { rows: { x: string }[] }).rows[0]!.x;
+  constructor(private readonly db: Db, options: Partial<CatalogOptions> = {}) {
+    this.options = { budgetBytes: Number.MAX_SAFE_INTEGER, loadInline: LOAD_INLINE, ...options };
+    this.ready = new Promise((resolve) => { this.settle = resolve; });
   }
 
-  private async loadAll() {
+  private async snapshotXmin(): Promise<string> {
+    return rowsOf<{ x: string }>(await this.db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as x`))[0]!.x;
+  }
+
+  /** Which database this is (a snapshot of another one, or of a re-created products table, is not used). */
+  private async identity(): Promise<string> {
+    const [row] = rowsOf<{ id: string }>(await this.db.execute(sql`select (select system_identifier::text from pg_control_system())
+      || '/' || current_database() || '/' || 'products'::regclass::oid::text as id`));
+    return `${SNAPSHOT_VERSION}/${row!.id}`;
+  }
+
+  private async load(): Promise<{ index: CatalogIndex; xmin: string }> {
     const xmin = await this.snapshotXmin();
-    const loader = this.index.loader();
+    const index = new CatalogIndex();
+    const loader = index.loader();
     for (let after = 0; ;) {
       const rows = await this.db.select(catalogColumns).from(products).where(and(gt(products.id, after), onStorefront))
         .orderBy(asc(products.id)).limit(LOAD_CHUNK);
@@ -65,31 +111,104 @@ export class CatalogSync {
       after = rows.at(-1)!.id;
     }
     loader.finish();
-    this.xmin = xmin;
+    return { index, xmin };
   }
 
-  /** Applies the changes logged since the last read (the first call loads everything). */
+  private restore(identity: string): { index: CatalogIndex; xmin: string } | undefined {
+    const file = this.options.snapshotFile;
+    if (!file) return undefined;
+    let reader: SnapshotReader | undefined;
+    try {
+      reader = SnapshotReader.open(file);
+      if (!reader) return undefined;
+      const meta = reader.meta as SnapshotMeta;
+      if (meta.version !== SNAPSHOT_VERSION || meta.database !== identity) return undefined;
+      return { index: CatalogIndex.restore(meta.index, reader), xmin: meta.xmin };
+    } catch (err) {
+      this.options.log?.warn({ err, file }, 'catalogue snapshot not used');
+      return undefined;
+    } finally {
+      reader?.close();
+    }
+  }
+
+  /** Saves the catalogue for the next start (when it is in memory and a file is configured). */
+  async save(): Promise<void> {
+    const { snapshotFile } = this.options;
+    if (!snapshotFile || !this.index || this.xmin === undefined) return;
+    const started = Date.now();
+    const w = new SnapshotWriter();
+    const meta: SnapshotMeta = { version: SNAPSHOT_VERSION, database: await this.identity(), xmin: this.xmin, index: this.index.save(w) };
+    w.write(snapshotFile, meta);
+    this.options.log?.info({ file: snapshotFile, products: this.index.size, ms: Date.now() - started }, 'catalogue saved');
+  }
+
+  /** The first sync: restore a snapshot, or load (inline when small, else behind SQL answers), or stay in SQL. */
+  private async begin() {
+    const restored = this.restore(await this.identity());
+    if (restored && BigInt(restored.xmin) <= BigInt(await this.snapshotXmin())) {
+      this.loaded = restored;
+      this.restored = true;
+      this.xmin = restored.xmin;
+      return;
+    }
+    this.xmin = await this.snapshotXmin();
+    const [{ n }] = rowsOf<{ n: number }>(await this.db.execute(sql`select count(*)::int as n from ${products} where ${onStorefront}`)) as [{ n: number }];
+    if (n * BYTES_PER_PRODUCT > this.options.budgetBytes) return this.stayInSql(n * BYTES_PER_PRODUCT);
+    this.mode = 'loading';
+    if (n <= this.options.loadInline) {
+      this.loaded = await this.load();
+      return;
+    }
+    this.load().then((loaded) => {
+      this.loaded = loaded;
+      return this.sync();
+    }).then(() => this.save()).catch((err: Error) => {
+      this.options.log?.warn({ err }, 'catalogue not loaded; listings stay in SQL');
+      this.stayInSql(0);
+    });
+  }
+
+  private stayInSql(bytes: number) {
+    this.mode = 'sql';
+    this.index = undefined;
+    this.loaded = undefined;
+    this.options.log?.warn({ bytes, budget: this.options.budgetBytes }, 'catalogue larger than its memory budget: listings and search run in SQL');
+    this.settle();
+  }
+
+  /** Applies the changes logged since the last read (the first call restores, loads or decides on SQL). */
   readonly sync = coalesce(async () => {
-    if (this.xmin === undefined) await this.loadAll();
-    const res = await this.db.execute(sql`with s as (select pg_snapshot_xmin(pg_current_snapshot())::text as x)
-      select s.x, c.product_id as id from s left join product_changes c on c.xid >= ${this.xmin}::xid8`);
-    const log = (res as unknown as { rows: { x: string; id: number | null }[] }).rows;
+    if (this.xmin === undefined) await this.begin();
+    const target = this.loaded?.index ?? this.index;
+    const from = this.loaded ? minXid(this.loaded.xmin, this.xmin!) : this.xmin!;
+    const log = rowsOf<{ x: string; id: number | null }>(await this.db.execute(sql`with s as (select pg_snapshot_xmin(pg_current_snapshot())::text as x)
+      select s.x, c.product_id as id from s left join product_changes c on c.xid >= ${from}::xid8`));
     const ids = log.flatMap((r) => (r.id === null ? [] : [Number(r.id)]));
     if (ids.length) this.bodyEpoch++;
     if (ids.includes(0)) this.pages?.clear();
     const changed = ids.filter((id) => id > 0);
     for (let i = 0; i < changed.length; i += LOAD_CHUNK) {
       const part = changed.slice(i, i + LOAD_CHUNK);
-      const rows = await this.db.select(catalogColumns).from(products).where(inArray(products.id, part));
+      const rows = target ? await this.db.select(catalogColumns).from(products).where(inArray(products.id, part)) : [];
       const found = new Map(rows.map((r) => [r.id, r]));
       for (const id of part) {
         const row = found.get(id);
-        if (row && !row.isDeleted && !row.isDraft) this.index.upsert(toRow(row));
-        else this.index.remove(id);
+        if (target) {
+          if (row && !row.isDeleted && !row.isDraft) target.upsert(toRow(row));
+          else target.remove(id);
+        }
         this.pages?.delete(id);
       }
     }
     this.xmin = log[0]!.x;
+    if (this.loaded) {
+      this.index = this.loaded.index;
+      this.loaded = undefined;
+      this.mode = 'memory';
+      this.settle();
+    }
+    if (this.index && this.index.bytes() > this.options.budgetBytes) this.stayInSql(this.index.bytes());
   });
 
   /**
@@ -120,9 +239,10 @@ export class CatalogSync {
 
   /**
    * Loads every product page not kept yet, one block at a time, letting requests run in between,
-   * until `stop()` says so. Answers how many blocks it loaded.
+   * until `stop()` says so. Answers how many blocks it loaded (none while the catalogue is in SQL).
    */
   async warmPages(load: (block: number) => Promise<Map<number, Buffer>>, stop: () => boolean = () => false): Promise<number> {
+    if (!this.index) return 0;
     let loaded = 0;
     const firstOfBlock = new Map<number, number>(); // block → its first product
     for (const id of this.index.productIds()) if (!firstOfBlock.has(Math.floor(id / PRODUCT_BLOCK))) firstOfBlock.set(Math.floor(id / PRODUCT_BLOCK), id);
@@ -149,13 +269,26 @@ export class CatalogSync {
 
 const copies = new WeakMap<ReadCache, CatalogSync>();
 
-/** Closes a copy's catalogue (its page file) when the server closes. */
-export function closeCatalog(cache: ReadCache) {
-  copies.get(cache)?.close();
-  copies.delete(cache);
+/** Sets up a copy's catalogue (one per read cache) with its budget and snapshot file; catalogOf uses it. */
+export function openCatalog(db: Db, cache: ReadCache, options: Partial<CatalogOptions>): CatalogSync {
+  const catalog = new CatalogSync(db, options);
+  copies.set(cache, catalog);
+  return catalog;
 }
 
-/** This copy's catalogue (one per read cache), with every write committed before the call applied. */
+/** Saves and closes a copy's catalogue when the server closes. */
+export async function closeCatalog(cache: ReadCache) {
+  const catalog = copies.get(cache);
+  copies.delete(cache);
+  if (!catalog) return;
+  try {
+    await catalog.save();
+  } finally {
+    catalog.close();
+  }
+}
+
+/** This copy's catalogue, with every write committed before the call applied (`index` undefined: answer in SQL). */
 export async function catalogOf(db: Db, cache: ReadCache): Promise<CatalogSync> {
   let catalog = copies.get(cache);
   if (!catalog) copies.set(cache, (catalog = new CatalogSync(db)));

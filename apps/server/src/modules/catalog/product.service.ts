@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq } from 'drizzle-orm';
 import {
   discountedPrice, normalizeSearch, optionGroupsOf, type ProductDeleteResult, type ProductDetail, type ProductForm, type ProductListItem,
   type ProductListQuery,
@@ -8,7 +8,6 @@ import { brands, categories, galleryImages, orderItems, products, productVariant
 import type { ReadCache } from '../../lib/cache.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/envelope.js';
-import { pageOf } from '../../lib/paging.js';
 import type { ServiceContext, UploadContext } from '../../lib/service-context.js';
 import { write } from '../../lib/write.js';
 import type { UploadedFile } from '../../lib/multipart.js';
@@ -20,6 +19,7 @@ import { attributesWithStock, liveVariantsOf, syncVariants, toVariant } from './
 import { inAdmin, onStorefront } from './visible.js';
 import { searchTextOf } from './search-index.js';
 import { catalogOf, PRODUCT_BLOCK } from './catalog-sync.js';
+import { cardColumns, listInSql } from './catalog-sql.js';
 import type { CatalogSort } from './catalog-index.js';
 
 export { searchTextOf };
@@ -29,12 +29,7 @@ type VariantRow = typeof productVariants.$inferSelect;
 
 const DEFAULT_PAGE_SIZE = 12;
 
-const listColumns = {
-  id: products.id, title: products.title, alias: products.alias, imageUri: products.imageUri, price: products.price,
-  offPrice: products.offPrice, offPersent: products.offPersent, hasOff: products.hasOff, rate: products.rate,
-  tags: products.tags, brandId: products.brandId, categoryId: products.categoryId, stock: products.stock, isDraft: products.isDraft,
-};
-type ListRow = { [K in keyof typeof listColumns]: Row[K] };
+type ListRow = { [K in keyof typeof cardColumns]: Row[K] };
 
 function toListItem(row: ListRow, index: CategoryIndex, brandsById: Map<number, { id: number; title: string }>): ProductListItem {
   const brand = row.brandId ? brandsById.get(row.brandId) : undefined;
@@ -68,38 +63,22 @@ export async function listProducts(db: Db, cache: ReadCache, query: ProductListQ
   if (categoryIds?.length === 0) return { data: [], page, pageSize, totalCount: 0 };
   const q = query.title ? normalizeSearch(query.title) : '';
 
-  if (!admin) {
-    const catalog = (await catalogOf(db, cache)).index;
-    const sort: CatalogSort = query.sort ?? (mode === 'bestselling' ? 'bestselling' : mode === 'popular' ? 'popular' : q ? 'relevance' : 'newest');
-    const { total, slots } = catalog.query({
-      categoryIds, brandIds: query.brandIds, minPrice: query.minPrice, maxPrice: query.maxPrice, inStock: query.inStock,
-      hasOff: query.hasOff, search: q || undefined, sort, offset: (page - 1) * pageSize, limit: pageSize,
-    });
+  const sort: CatalogSort = query.sort ?? (mode === 'bestselling' ? 'bestselling' : mode === 'popular' ? 'popular' : q ? 'relevance' : 'newest');
+  const filters = {
+    categoryIds, brandIds: query.brandIds, minPrice: query.minPrice, maxPrice: query.maxPrice, inStock: query.inStock,
+    hasOff: query.hasOff, sort, offset: (page - 1) * pageSize, limit: pageSize,
+  };
+  const catalog = admin ? undefined : (await catalogOf(db, cache)).index;
+  if (catalog) {
+    const { total, slots } = catalog.query({ ...filters, search: q || undefined });
     const data = Array.from(slots, (slot) => toListItem({ ...catalog.card(slot), isDraft: false }, index, brandsById));
     return { data, page, pageSize, totalCount: total };
   }
-
-  const where: SQL[] = [inAdmin];
-  if (query.status) where.push(eq(products.isDraft, query.status === 'draft'));
-  if (categoryIds) where.push(inArray(products.categoryId, categoryIds));
-  if (query.brandIds?.length) where.push(inArray(products.brandId, query.brandIds));
-  if (query.minPrice !== undefined) where.push(gte(products.offPrice, query.minPrice));
-  if (query.maxPrice !== undefined) where.push(lte(products.offPrice, query.maxPrice));
-  if (query.inStock) where.push(sql`${products.stock} > 0`);
-  if (query.hasOff !== undefined) where.push(eq(products.hasOff, query.hasOff));
-  // The admin finds drafts too, by their title in SQL.
-  if (q) where.push(sql`${products.searchText} like ${`%${q.replace(/[%_\\]/g, '\\$&')}%`}`);
-  const order: SQL[] = {
-    newest: [desc(products.createdAt), desc(products.id)],
-    cheapest: [asc(products.offPrice), desc(products.id)],
-    dearest: [desc(products.offPrice), desc(products.id)],
-    bestselling: [desc(products.soldCount), desc(products.id)],
-    discount: [desc(products.offPersent), desc(products.id)],
-  }[query.sort ?? 'newest'];
-
-  const cond = and(...where);
-  return pageOf(db.select(listColumns).from(products).where(cond).orderBy(...order).$dynamic(), db.$count(products, cond), { page, pageSize },
-    (rows) => rows.map((r) => toListItem(r, index, brandsById)));
+  // In SQL: the admin's table (drafts too; its finder matches the text as one substring), or the storefront's
+  // when its catalogue is not in memory (decision 018).
+  const visible = !admin ? onStorefront : query.status ? and(inAdmin, eq(products.isDraft, query.status === 'draft'))! : inAdmin;
+  const { total, rows } = await listInSql(db, { ...filters, visible, search: q || undefined, searchMode: admin ? 'substring' : 'words' });
+  return { data: rows.map((r) => toListItem(r, index, brandsById)), page, pageSize, totalCount: total };
 }
 
 type GalleryRow = typeof galleryImages.$inferSelect;

@@ -10,7 +10,8 @@
  * each slot's sold count and id, which the caller provides.
  */
 
-import { ListArena, SlotArena } from './slot-arena.js';
+import { ListArena, SlotArena, type ArenaState, type ListsState } from './slot-arena.js';
+import type { SnapshotReader, SnapshotWriter } from './snapshot.js';
 
 /** How alike a query word must be to a word of the text to count as a typo of it (pg_trgm's default). */
 const WORD_LIKENESS = 0.6;
@@ -63,6 +64,16 @@ interface WordMatches {
   cost: number;
 }
 
+export interface SearchState {
+  vocabulary: string[];
+  trigramWords: [string, number][];
+  bigramWords: [string, number][];
+  size: number;
+  postings: ListsState;
+  wordLists: ListsState;
+  texts: ArenaState;
+}
+
 /** What ranks equal matches: each slot's sales, then its product id (newer first). */
 export interface SearchRanking {
   soldCount: Int32Array;
@@ -70,14 +81,14 @@ export interface SearchRanking {
 }
 
 export class SearchIndex {
-  private readonly vocabulary: string[] = [];
-  private readonly wordId = new Map<string, number>();
+  private vocabulary: string[] = [];
+  private wordId = new Map<string, number>();
   /** Word id → the slots whose text holds it (each slot once): list `id` of the arena. */
   private readonly postings = new ListArena();
   /** Trigram → the list (in `wordLists`) of the vocabulary words holding it. */
-  private readonly trigramWords = new Map<string, number>();
+  private trigramWords = new Map<string, number>();
   /** Two letters → the list of the vocabulary words holding them (a two-letter query word has no inner trigram). */
-  private readonly bigramWords = new Map<string, number>();
+  private bigramWords = new Map<string, number>();
   private readonly wordLists = new ListArena();
   /** Each slot's text as word ids, in order (a phrase is a run of them). */
   private readonly texts = new SlotArena<Int32Array>((n) => new Int32Array(n));
@@ -101,6 +112,25 @@ export class SearchIndex {
     this.texts.trim();
     this.postings.compact();
     this.wordLists.compact();
+  }
+
+  save(w: SnapshotWriter): SearchState {
+    return {
+      vocabulary: this.vocabulary, trigramWords: [...this.trigramWords], bigramWords: [...this.bigramWords], size: this.size,
+      postings: this.postings.save(w), wordLists: this.wordLists.save(w), texts: this.texts.save(w),
+    };
+  }
+
+  restore(m: SearchState, r: SnapshotReader) {
+    this.vocabulary = m.vocabulary;
+    this.wordId = new Map(m.vocabulary.map((w, i) => [w, i]));
+    this.trigramWords = new Map(m.trigramWords);
+    this.bigramWords = new Map(m.bigramWords);
+    this.size = m.size;
+    this.postings.restore(m.postings, r);
+    this.wordLists.restore(m.wordLists, r);
+    this.texts.restore(m.texts, r);
+    this.matchCache.clear();
   }
 
   vocabularySize() {

@@ -1,3 +1,5 @@
+import type { SnapshotReader, SnapshotWriter } from './snapshot.js';
+
 type Packed = Int32Array | Uint8Array;
 
 /**
@@ -57,6 +59,20 @@ export class SlotArena<A extends Packed> {
   /** Fits the array to the live values and a little room (after a first load). */
   trim() {
     this.compact(0, true);
+  }
+
+  /** Describes the arena for a snapshot (its arrays go to the writer). */
+  save(w: SnapshotWriter): ArenaState {
+    return { data: w.add(this.data.subarray(0, this.used)), start: w.add(this.start), len: w.add(this.len), used: this.used, garbage: this.garbage };
+  }
+
+  /** Takes back what `save` described, with room to grow. */
+  restore(m: ArenaState, r: SnapshotReader) {
+    this.data = r.into(m.data, this.make(Math.max(1 << 16, Math.ceil(m.used * 1.25))));
+    this.start = r.array(m.start);
+    this.len = r.array(m.len);
+    this.used = m.used;
+    this.garbage = m.garbage;
   }
 
   private compact(need: number, fit = false) {
@@ -136,6 +152,21 @@ export class ListArena {
     return this.data.byteLength + this.start.byteLength + this.len.byteLength + this.cap.byteLength;
   }
 
+  save(w: SnapshotWriter): ListsState {
+    const n = this.count;
+    return { data: w.add(this.data.subarray(0, this.used)), start: w.add(this.start.subarray(0, n)), len: w.add(this.len.subarray(0, n)), cap: w.add(this.cap.subarray(0, n)), count: n, used: this.used };
+  }
+
+  restore(m: ListsState, r: SnapshotReader) {
+    const lists = Math.max(1024, m.count);
+    this.data = r.array(m.data, Math.max(1 << 16, Math.ceil(m.used * 1.25)));
+    this.start = r.array(m.start, lists);
+    this.len = r.array(m.len, lists);
+    this.cap = r.array(m.cap, lists);
+    this.count = m.count;
+    this.used = m.used;
+  }
+
   /** Packs the lists (each keeps room for a quarter more) after a first load, or when the array is full. */
   compact(need = 0) {
     let live = 0;
@@ -154,3 +185,6 @@ export class ListArena {
     this.used = at;
   }
 }
+
+export interface ArenaState { data: number; start: number; len: number; used: number; garbage: number }
+export interface ListsState { data: number; start: number; len: number; cap: number; count: number; used: number }
