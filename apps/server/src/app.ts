@@ -87,7 +87,8 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   const database = opts.database ?? await openDatabase({
     url: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: config.memoryDb,
   });
-  await runMigrations(database, ensureVariants);
+  // Once, after migration 0005: every product gets its variants, old cart and order lines point at theirs.
+  await runMigrations(database, [{ name: 'variants-after-0005', run: ensureVariants }]);
   const cache = new ReadCache(database);
   const uploadsDir = path.resolve(config.DATA_DIR, 'uploads');
   fs.mkdirSync(uploadsDir, { recursive: true });

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
-import { mountWeb } from './web.js';
+import { loadWebBuild, mountWeb } from './web.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { catalogOf } from './modules/catalog/catalog-sync.js';
 import { productPages } from './modules/catalog/product.service.js';
@@ -13,12 +13,14 @@ try {
   process.exit(1);
 }
 
+const webBuild = loadWebBuild();
+webBuild.catch(() => {}); // mountWeb reports it
 const app = await buildApp(config).catch((err: Error) => {
   console.error(err.message);
   process.exit(1);
 });
 if (config.SEED_DEMO) await seedDemoIfEmpty(app);
-await mountWeb(app);
+await mountWeb(app, undefined, webBuild);
 await app.listen({ port: config.PORT, host: config.HOST });
 let closing = false;
 // The in-memory catalogue (decision 015) loads now rather than on the first shopper's listing or search.

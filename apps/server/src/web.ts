@@ -2,17 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import type { App } from './app.js';
 import { declarePublic } from './lib/auth.js';
+import { WEB_DIR } from './paths.js';
 import { newNonce, nonceSource, nonceToHashes, withScriptSources } from './lib/csp.js';
 
 type CachedPage = { status: number; headers: [string, string][]; body: Buffer; br?: Buffer; gzip?: Buffer };
 
-export const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 
 /** The API client the web app's loaders use on the server: the in-process API, with the shopper's cookies. */
 function serverApi(app: App, request: FastifyRequest) {
@@ -77,17 +77,26 @@ export function sharedPages(build: ServerBuild, remember = 2000): (pathname: str
 }
 
 /**
+ * Imports the web build's server bundle (undefined when there is none). Started early by main.ts, so that
+ * reading its modules overlaps the database's start.
+ */
+export async function loadWebBuild(webDir = WEB_DIR): Promise<ServerBuild | undefined> {
+  const serverBuild = path.join(webDir, 'build/server/index.js');
+  if (!fs.existsSync(serverBuild)) return undefined;
+  return (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+}
+
+/**
  * Mounts the web build: hashed assets with immutable caching, public files, and React Router's
  * server rendering for every other non-API path. Without a build, only the API runs.
  */
-export async function mountWeb(app: App, webDir = WEB_DIR): Promise<boolean> {
-  const serverBuild = path.join(webDir, 'build/server/index.js');
+export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuild(webDir)): Promise<boolean> {
   const clientDir = path.join(webDir, 'build/client');
-  if (!fs.existsSync(serverBuild)) {
-    app.log.warn(`No web build at ${serverBuild}; run "npm run build". Serving the API only.`);
+  const build = await loading;
+  if (!build) {
+    app.log.warn(`No web build in ${webDir}/build; run "npm run build". Serving the API only.`);
     return false;
   }
-  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   const handle = createRequestHandler(build, app.services.config.NODE_ENV === 'production' ? 'production' : 'development');
   const isSharedPage = sharedPages(build);
 

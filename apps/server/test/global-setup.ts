@@ -10,7 +10,8 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { MIGRATIONS_DIR } from '../src/db/migrate.js';
+import { MIGRATIONS_DIR } from '../src/paths.js';
+import { buildServer, serverBuildIsCurrent } from '../../../scripts/lib/server-build.js';
 
 /** apps/web, as web.ts's WEB_DIR (not imported here: the setup stays light). */
 const WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
@@ -25,6 +26,9 @@ export default async function setup({ provide }: { provide: (key: string, value:
   if (!fs.existsSync(path.join(WEB_DIR, 'build/server/index.js'))) {
     execFileSync('npm', ['run', 'build', '--silent', '-w', 'apps/web'], { cwd: path.resolve(WEB_DIR, '../..'), stdio: 'ignore' });
   }
+  // The launcher tests run the server's bundle as `npm run serve` does (decision 003).
+  const root = path.resolve(WEB_DIR, '../..');
+  if (!serverBuildIsCurrent(root) && !(await buildServer(root))) throw new Error('the server bundle did not build');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-test-'));
   const client = await PGlite.create({ extensions: { pg_trgm } });
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mountWeb, WEB_DIR } from '../src/web.js';
+import { mountWeb } from '../src/web.js';
+import { WEB_DIR } from '../src/paths.js';
 import { createProduct } from './factories.js';
 import { buildTestApp, type TestApp } from './helpers.js';
 

@@ -6,7 +6,8 @@ import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products, users } from '../src/db/schema/index.js';
 import { createSession, CUSTOMER_COOKIE } from '../src/lib/auth.js';
-import { mountWeb, sharedPages, WEB_DIR } from '../src/web.js';
+import { mountWeb, sharedPages } from '../src/web.js';
+import { WEB_DIR } from '../src/paths.js';
 import { createProduct } from './factories.js';
 import { buildTestApp, type TestApp } from './helpers.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql as drizzleSql } from 'drizzle-orm';
 import { ENAMAD_HTML_MESSAGE, FREE_SHIPPING_THRESHOLD } from '@sorkhab/shared';
-import { MIGRATIONS_DIR } from '../../db/migrate.js';
+import { MIGRATIONS_DIR } from '../../paths.js';
 import { settings } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { asAdmin, customerToken, dataOf, errorOf, expectAdminOnly, expectFieldErrors } from '../../../test/api.js';

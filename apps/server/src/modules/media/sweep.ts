@@ -74,13 +74,16 @@ export async function sweepUploads(db: Db, storage: Storage, opts: { now?: numbe
   return result;
 }
 
+/** The first sweep after a start: not while the server is starting and answering its first pages. */
+const FIRST_SWEEP_AFTER_MS = 60_000;
+
 /**
- * Sweeps once now (in the background: start-up is not held up) and then every `intervalMs`
- * on an unref'd timer; `stop()` ends the timer and waits for a sweep in progress.
+ * Sweeps a minute after the start (what a crash left behind) and then every `intervalMs` on unref'd
+ * timers; `stop()` ends them and waits for a sweep in progress.
  */
-export function startUploadSweeper(db: Db, storage: Storage, log: FastifyBaseLogger, intervalMs = SWEEP_INTERVAL_MS) {
+export function startUploadSweeper(db: Db, storage: Storage, log: FastifyBaseLogger, intervalMs = SWEEP_INTERVAL_MS, firstAfterMs = FIRST_SWEEP_AFTER_MS) {
   return startPeriodic(async () => {
     const r = await sweepUploads(db, storage);
     if (r.files > 0) log.info(r, `uploads sweep: removed ${r.temporary} temporary files and ${r.images} unreferenced images (${r.files} files)`);
-  }, intervalMs, (err) => log.error({ err }, 'uploads sweep failed'), { runNow: true });
+  }, intervalMs, (err) => log.error({ err }, 'uploads sweep failed'), { firstAfterMs });
 }

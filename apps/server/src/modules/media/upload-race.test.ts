@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { media, orderItems, orders, products, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { createCategory, pngImage } from '../../../test/factories.js';
@@ -196,13 +196,15 @@ describe('uploads sweep', () => {
     expect(noneExist(p.imageUri)).toBe(true);
   });
 
-  it('the sweeper runs at start and stops on close without waiting for its timer', async () => {
+  it('the sweeper runs its first sweep after the start, and stops on close without waiting for its timers', async () => {
     const stale = path.join(uploadsDir(), 'cd', 'old.png.1.aaaa.tmp');
     fs.mkdirSync(path.dirname(stale), { recursive: true });
     fs.writeFileSync(stale, 'x');
     age(stale, 2 * HOUR);
-    const sweeper = startUploadSweeper(t.db, storage(), t.app.log);
-    await sweeper.stop(); // waits for the start-up sweep in progress
-    expect(fs.existsSync(stale)).toBe(false);
+    const sweeper = startUploadSweeper(t.db, storage(), t.app.log, HOUR, 20);
+    expect(fs.existsSync(stale)).toBe(true); // not during the start itself
+    await vi.waitFor(() => expect(fs.existsSync(stale)).toBe(false), { timeout: 10_000, interval: 20 });
+    const idle = startUploadSweeper(t.db, storage(), t.app.log);
+    await Promise.all([sweeper.stop(), idle.stop()]); // an hour's and a minute's timers do not hold the close
   });
 });

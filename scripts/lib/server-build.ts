@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { webSourcesDigest } from './web-build.js';
+
+/**
+ * The server's production build (decision 003): apps/server/src and the shared package bundled by esbuild into
+ * one ES module, `apps/server/build/main.js`, which `npm run serve` runs with plain node. Packages stay
+ * imports of node_modules; only the project's own TypeScript is bundled. Stamped like the web build, so
+ * `npm start` rebuilds it only when its sources changed.
+ */
+const INPUTS = ['apps/server/src', 'packages/shared/src', 'apps/server/package.json', 'packages/shared/package.json', 'package-lock.json'];
+export const SERVER_BUNDLE = 'apps/server/build/main.js';
+const STAMP = 'apps/server/build/.sources';
+
+export function serverBuildIsCurrent(root: string): boolean {
+  const stamp = path.join(root, STAMP);
+  return fs.existsSync(path.join(root, SERVER_BUNDLE)) && fs.existsSync(stamp)
+    && fs.readFileSync(stamp, 'utf8').trim() === webSourcesDigest(root, INPUTS);
+}
+
+/** Bundles the server; false (with esbuild's messages printed) when it fails. */
+export async function buildServer(root: string): Promise<boolean> {
+  const digest = webSourcesDigest(root, INPUTS);
+  try {
+    await build({
+      entryPoints: [path.join(root, 'apps/server/src/main.ts')],
+      outfile: path.join(root, SERVER_BUNDLE),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      logLevel: 'warning',
+      // Every package import stays an import of node_modules; the workspace's own packages are bundled.
+      plugins: [{
+        name: 'packages-external',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@sorkhab/') ? undefined : { path: args.path, external: true }));
+        },
+      }],
+    });
+  } catch {
+    return false;
+  }
+  fs.writeFileSync(path.join(root, STAMP), `${digest}\n`);
+  return true;
+}
