@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, {
   type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions,
@@ -8,7 +6,6 @@ import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -31,7 +28,8 @@ import { memoryLimiter, redisLimiter, type Limiter } from './lib/limiter.js';
 import { originPlugin } from './lib/origin.js';
 import { escapeHtml, plainPage } from './lib/plain-page.js';
 import { validationError } from './lib/validation.js';
-import { localStorage, type Storage } from './modules/media/storage.js';
+import type { Storage } from './modules/media/storage.js';
+import { openStorage, uploadsRoutes } from './modules/media/uploads.js';
 import { startUploadSweeper } from './modules/media/sweep.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -51,7 +49,6 @@ interface Services {
   cache: ReadCache;
   storage: Storage;
   limiter: Limiter;
-  uploadsDir: string;
 }
 
 declare module 'fastify' {
@@ -86,19 +83,21 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   });
   await runMigrations(database, ensureVariants);
   const cache = new ReadCache(database);
-  const uploadsDir = path.resolve(config.DATA_DIR, 'uploads');
-  fs.mkdirSync(uploadsDir, { recursive: true });
+  const storage = await openStorage(config).catch(async (err: unknown) => {
+    if (!opts.database) await database.close();
+    throw err;
+  });
   // ioredis is loaded only when configured (it costs memory in every process otherwise).
   const redis = config.REDIS_URL ? new (await import('ioredis')).Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
   if (redis) await redis.connect();
   const services: Services = {
-    config, database, cache, uploadsDir,
-    storage: localStorage(uploadsDir),
+    config, database, cache, storage,
     limiter: redis ? redisLimiter(redis) : memoryLimiter(),
   };
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     redis?.disconnect();
+    if ('close' in storage) storage.close();
     if (!opts.database) await database.close();
   });
   // Temporary and unreferenced uploads older than an hour: at start-up, then hourly (onClose hooks run last-first: before the close above).
@@ -193,18 +192,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     });
   });
 
-  await app.register(async (files) => {
-    declarePublic(files);
-    await files.register(fastifyStatic, {
-      root: uploadsDir,
-      prefix: '/uploads/',
-      decorateReply: false,
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      allowedPath: (p) => !p.includes('..') && !p.endsWith('.tmp'),
-    });
-  });
+  await app.register(uploadsRoutes, { storage });
 
   // The API's table of contents.
   await app.register(healthRoutes, { prefix: '/api' });

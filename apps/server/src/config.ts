@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
 
+/** `s3://bucket` or `s3://bucket/some/prefix`: the prefix's segments are names, no dot segments, no empty ones. */
+const STORAGE_URL = /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?$/;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -25,6 +28,15 @@ const EnvSchema = z.object({
   ZARINPAL_MERCHANT_ID: z.string().optional(),
   ZARINPAL_SANDBOX: bool.default(true),
   RATE_LIMIT: bool.default(true),
+  /** Unset: uploads in DATA_DIR/uploads. `s3://bucket[/prefix]`: an S3-compatible store, shared by every copy. */
+  STORAGE_URL: z.string().regex(STORAGE_URL, 'must be s3://bucket or s3://bucket/prefix (a bucket name of 3-63 lower-case letters, digits, dots and hyphens)').optional(),
+  /** The S3 service's address (MinIO, Ceph, a cloud's endpoint); unset: AWS for S3_REGION. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted servers need; false: `bucket.endpoint`. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
 });
 
 export type Config = z.infer<typeof EnvSchema> & {
@@ -48,6 +60,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (cfg.PAYMENT_PROVIDER === 'zarinpal' && !cfg.ZARINPAL_MERCHANT_ID) {
     throw new Error('Invalid configuration:\n  ZARINPAL_MERCHANT_ID: required when PAYMENT_PROVIDER=zarinpal');
+  }
+  if (cfg.STORAGE_URL && (!cfg.S3_ACCESS_KEY_ID || !cfg.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when STORAGE_URL is set');
   }
   return cfg;
 }
