@@ -54,7 +54,7 @@ export function startCopy(name: string, port: number, env: Record<string, string
 
 /**
  * The load balancer: round robin over the copies, the client's address passed on (the copies run with TRUST_PROXY=true),
- * uploads up to the server's own limit. docs/deployment.md shows the same server block.
+ * uploads up to the server's own limit (a gallery form: 20 images of 5 MB). docs/deployment.md shows the same config.
  */
 function nginxConfig(opts: { prefix: string; listen: number; upstreams: number[] }): string {
   const temp = (kind: string) => `${kind}_temp_path ${path.join(opts.prefix, `${kind}_temp`)};`;
@@ -72,7 +72,7 @@ ${opts.upstreams.map((p) => `    server 127.0.0.1:${p};`).join('\n')}
   }
   server {
     listen 127.0.0.1:${opts.listen};
-    client_max_body_size 25m;
+    client_max_body_size 100m;
     location / {
       proxy_pass http://sorkhab;
       proxy_http_version 1.1;
