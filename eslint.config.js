@@ -11,7 +11,7 @@ const FEATURES = 'apps/web/app/features';
 const features = readdirSync(FEATURES, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'apps/web/build/**', 'apps/web/.react-router/**', 'apps/server/drizzle/**', 'data/**', 'test-results/**', 'playwright-report/**', '.bench/**'] },
+  { ignores: ['**/node_modules/**', 'apps/web/build/**', 'apps/server/build/**', 'apps/web/.react-router/**', 'apps/server/drizzle/**', 'data/**', 'test-results/**', 'playwright-report/**', '.bench/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Tests that do not touch the database run once, in the PGlite project.
-const DB_FREE = ['apps/server/test/process.test.ts', 'apps/server/src/modules/catalog/search-match.test.ts', 'apps/server/src/modules/catalog/catalog-index.test.ts', 'apps/server/src/modules/catalog/page-store.test.ts', 'apps/server/src/modules/catalog/slot-arena.test.ts', 'apps/server/src/config.test.ts', 'apps/server/src/db/lock.test.ts', 'apps/server/src/lib/limiter.test.ts'];
+// Tests that do not touch the test database run once, in the PGlite project; so does the deployment test, which makes
+// its own database on TEST_DATABASE_URL's server.
+const RUN_ONCE = ['apps/server/test/deployment.test.ts', 'apps/server/test/process.test.ts', 'apps/server/src/modules/catalog/search-match.test.ts', 'apps/server/src/modules/catalog/catalog-index.test.ts', 'apps/server/src/modules/catalog/page-store.test.ts', 'apps/server/src/modules/catalog/slot-arena.test.ts', 'apps/server/src/config.test.ts', 'apps/server/src/db/lock.test.ts', 'apps/server/src/lib/limiter.test.ts', 'apps/server/src/modules/media/storage.test.ts'];
 
 const server = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
@@ -23,7 +24,7 @@ export default defineConfig({
       { test: { name: 'web', include: ['apps/web/app/**/*.test.{ts,tsx}'] } },
       server('api-pglite', { TEST_DB: 'pglite' }),
       // The same API suite on a real PostgreSQL server when TEST_DATABASE_URL is set (CI sets it).
-      ...(process.env.TEST_DATABASE_URL ? [server('api-postgres', { TEST_DB: 'postgres' }, DB_FREE)] : []),
+      ...(process.env.TEST_DATABASE_URL ? [server('api-postgres', { TEST_DB: 'postgres' }, RUN_ONCE)] : []),
     ],
   },
 });

@@ -35,7 +35,8 @@ import { brands, categories, products } from '../apps/server/src/db/schema/index
 import { localStorage } from '../apps/server/src/modules/media/storage.js';
 import { seedCatalogue } from '../apps/server/src/seed/catalogue.js';
 import { Rng } from '../apps/server/src/seed/prng.js';
-import { load, percentile, rssMb, serveEnv, serveNodeArgs, sleep, startChild, table, timeOne, type Child, type RunResult } from './lib/bench.js';
+import { load, percentile, rssMb, serveEnv, serveNodeArgs, table, timeOne, type RunResult } from './lib/bench.js';
+import { sleep, startChild, type Child } from './lib/child.js';
 import { describeCheckout, loginBySms, runCheckout } from './bench-checkout.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -21,11 +21,16 @@ export interface CheckoutResult {
   requestsPerSecond: number;
 }
 
-const ADDRESS = { firstname: 'مریم', lastname: 'احمدی', province: 'تهران', city: 'تهران', address: 'خیابان ولیعصر، پلاک ۱۲', postalCode: '1234567890', mobile: '09121234567' };
+export const ADDRESS = { firstname: 'مریم', lastname: 'احمدی', province: 'تهران', city: 'تهران', address: 'خیابان ولیعصر، پلاک ۱۲', postalCode: '1234567890', mobile: '09121234567' };
 
-/** Logs a shopper in through SendCode/VerifyCode, reading the code from the console provider's SMS_LOG_FILE. */
-export async function loginBySms(base: string, mobile: string, smsFile: string): Promise<string> {
-  const send = await fetch(`${base}/api/Auth/SendCode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile }) });
+/**
+ * Logs a shopper in through SendCode/VerifyCode, reading the code from the console provider's SMS_LOG_FILE; the code
+ * may be checked by another copy of the server (`verifyBase`), and every request may carry `headers`.
+ */
+export async function loginBySms(base: string, mobile: string, smsFile: string, opts: { verifyBase?: string; headers?: Record<string, string> } = {}): Promise<string> {
+  const post = (url: string, body: unknown) =>
+    fetch(url, { method: 'POST', headers: { ...opts.headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const send = await post(`${base}/api/Auth/SendCode`, { mobile });
   if (!send.ok) throw new Error(`SendCode ${send.status} ${await send.text()}`);
   let code: string | undefined;
   for (let i = 0; i < 50 && !code; i++) {
@@ -34,7 +39,7 @@ export async function loginBySms(base: string, mobile: string, smsFile: string):
     if (!code) await new Promise((r) => setTimeout(r, 100));
   }
   if (!code) throw new Error(`no SMS to ${mobile} in ${smsFile}`);
-  const res = await fetch(`${base}/api/Auth/VerifyCode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile, code }) });
+  const res = await post(`${opts.verifyBase ?? base}/api/Auth/VerifyCode`, { mobile, code });
   if (!res.ok) throw new Error(`VerifyCode ${res.status} ${await res.text()}`);
   return (await res.json()).data.token;
 }

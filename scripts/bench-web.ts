@@ -17,7 +17,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { load, serveEnv, serveNodeArgs, table, type Child, startChild } from './lib/bench.js';
+import { load, serveEnv, serveNodeArgs, table } from './lib/bench.js';
+import { startChild, type Child } from './lib/child.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));

@@ -10,7 +10,7 @@ import { webSourcesDigest } from './web-build.js';
  * `npm start` rebuilds it only when its sources changed.
  */
 const INPUTS = ['apps/server/src', 'packages/shared/src', 'apps/server/package.json', 'packages/shared/package.json', 'package-lock.json'];
-export const SERVER_BUNDLE = 'apps/server/build/main.js';
+const SERVER_BUNDLE = 'apps/server/build/main.js';
 const STAMP = 'apps/server/build/.sources';
 
 export function serverBuildIsCurrent(root: string): boolean {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, {
@@ -8,7 +7,6 @@ import Fastify, {
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -32,7 +30,8 @@ import { originPlugin } from './lib/origin.js';
 import { securityHeaders } from './lib/security-headers.js';
 import { escapeHtml, plainPage } from './lib/plain-page.js';
 import { validationError } from './lib/validation.js';
-import { localStorage, type Storage } from './modules/media/storage.js';
+import type { Storage } from './modules/media/storage.js';
+import { openStorage, uploadsRoutes } from './modules/media/uploads.js';
 import { startUploadSweeper } from './modules/media/sweep.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -52,7 +51,6 @@ interface Services {
   cache: ReadCache;
   storage: Storage;
   limiter: Limiter;
-  uploadsDir: string;
 }
 
 declare module 'fastify' {
@@ -90,22 +88,24 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   // Once, after migration 0005: every product gets its variants, old cart and order lines point at theirs.
   await runMigrations(database, [{ name: 'variants-after-0005', run: ensureVariants }]);
   const cache = new ReadCache(database);
-  const uploadsDir = path.resolve(config.DATA_DIR, 'uploads');
-  fs.mkdirSync(uploadsDir, { recursive: true });
+  const storage = await openStorage(config).catch(async (err: unknown) => {
+    if (!opts.database) await database.close();
+    throw err;
+  });
   // ioredis is loaded only when configured (it costs memory in every process otherwise).
   const redis = config.REDIS_URL ? new (await import('ioredis')).Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
   if (redis) await redis.connect();
   const services: Services = {
-    config, database, cache, uploadsDir,
-    storage: localStorage(uploadsDir),
+    config, database, cache, storage,
     limiter: redis ? redisLimiter(redis) : memoryLimiter(),
   };
   app.decorate('services', services);
   app.addHook('onClose', async () => {
     redis?.disconnect();
+    if ('close' in storage) storage.close();
     if (!opts.database) await database.close();
   });
-  // Temporary and unreferenced uploads older than an hour: at start-up, then hourly (onClose hooks run last-first: before the close above).
+  // Temporary and unreferenced uploads older than an hour: a minute after the start, then hourly (onClose hooks run last-first: before the close above).
   const uploadSweeper = startUploadSweeper(database.db, services.storage, app.log);
   app.addHook('onClose', () => uploadSweeper.stop());
   // The storefront's catalogue in memory within its budget, saved beside the database for the next start.
@@ -207,18 +207,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     });
   });
 
-  await app.register(async (files) => {
-    declarePublic(files);
-    await files.register(fastifyStatic, {
-      root: uploadsDir,
-      prefix: '/uploads/',
-      decorateReply: false,
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      allowedPath: (p) => !p.includes('..') && !p.endsWith('.tmp'),
-    });
-  });
+  await app.register(uploadsRoutes, { storage });
 
   // The API's table of contents.
   await app.register(healthRoutes, { prefix: '/api' });

@@ -24,4 +24,15 @@ describe('readConfig', () => {
     expect(() => readConfig({ SMS_PROVIDER: 'kavenegar' })).toThrowError(/KAVENEGAR_API_KEY/);
     expect(() => readConfig({ PAYMENT_PROVIDER: 'zarinpal' })).toThrowError(/ZARINPAL_MERCHANT_ID/);
   });
+
+  it('takes uploads to S3 only with a bucket URL and both keys', () => {
+    expect(readConfig({}).STORAGE_URL).toBeUndefined();
+    const keys = { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(readConfig({ STORAGE_URL: 's3://shop-media/prod/uploads', ...keys })).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
+    for (const bad of ['s3://', 's3://Upper', 'https://bucket', 's3://bucket/../x', 's3://bucket//x', '/var/uploads']) {
+      expect(() => readConfig({ STORAGE_URL: bad, ...keys }), bad).toThrowError(/STORAGE_URL: must be s3:\/\/bucket/);
+    }
+    expect(() => readConfig({ STORAGE_URL: 's3://shop-media' })).toThrowError(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when STORAGE_URL is set/);
+    expect(() => readConfig({ S3_ENDPOINT: 'not a url' })).toThrowError(/S3_ENDPOINT/);
+  });
 });

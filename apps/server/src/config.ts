@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
 
+/** `s3://bucket` or `s3://bucket/some/prefix`: the prefix's segments are names, no dot segments, no empty ones. */
+const STORAGE_URL = /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?$/;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -27,6 +30,15 @@ const EnvSchema = z.object({
   RATE_LIMIT: bool.default(true),
   /** Memory the in-memory catalogue may take (decision 018); a larger catalogue is listed and searched in SQL. */
   CATALOG_MEMORY_MB: z.coerce.number().int().min(0).max(65536).default(160),
+  /** Unset: uploads in DATA_DIR/uploads. `s3://bucket[/prefix]`: an S3-compatible store, shared by every copy. */
+  STORAGE_URL: z.string().regex(STORAGE_URL, 'must be s3://bucket or s3://bucket/prefix (a bucket name of 3-63 lower-case letters, digits, dots and hyphens)').optional(),
+  /** The S3 service's address (MinIO, Ceph, a cloud's endpoint); unset: AWS for S3_REGION. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted servers need; false: `bucket.endpoint`. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
 });
 
 export type Config = z.infer<typeof EnvSchema> & {
@@ -50,6 +62,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (cfg.PAYMENT_PROVIDER === 'zarinpal' && !cfg.ZARINPAL_MERCHANT_ID) {
     throw new Error('Invalid configuration:\n  ZARINPAL_MERCHANT_ID: required when PAYMENT_PROVIDER=zarinpal');
+  }
+  if (cfg.STORAGE_URL && (!cfg.S3_ACCESS_KEY_ID || !cfg.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when STORAGE_URL is set');
   }
   return cfg;
 }

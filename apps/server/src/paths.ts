@@ -13,7 +13,7 @@ function serverDir(): string {
   }
 }
 
-export const SERVER_DIR = serverDir();
+const SERVER_DIR = serverDir();
 export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'drizzle');
 /** apps/web: the web build the server mounts. */
 export const WEB_DIR = path.resolve(SERVER_DIR, '../web');

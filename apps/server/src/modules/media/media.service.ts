@@ -16,6 +16,9 @@ const TYPES = {
 } as const;
 type ImageType = keyof typeof TYPES;
 
+/** The content type of each extension this module writes (`/uploads/` serves these and nothing else). */
+export const IMAGE_MIME: Record<string, string> = Object.fromEntries(Object.values(TYPES).map((t) => [t.ext, t.mime]));
+
 /** Identifies an image by its first bytes; the file name and the client's content type are ignored. */
 function sniffImage(buf: Buffer): ImageType | null {
   if (buf.length < 12) return null;
