@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { discountedPrice, normalizeSearch } from '@sorkhab/shared';
-import { brands, categories, categoryAttributes, galleryImages, media, products, slides } from '../db/schema/index.js';
+import { discountedPrice, normalizeSearch, optionGroupsOf } from '@sorkhab/shared';
+import { brands, categories, categoryAttributes, galleryImages, media, products, productVariants, slides } from '../db/schema/index.js';
+import { sanitizeDescription } from '../modules/catalog/sanitize.js';
 import { variantsOf } from '../modules/media/media.service.js';
 import { buildTestApp, type TestApp } from '../../test/helpers.js';
 import { createCategory } from '../../test/factories.js';
@@ -79,6 +80,15 @@ describe('demo catalogue (seedDemoIfEmpty)', () => {
     expect(coloured.every((p) => p.attributes.find((a) => a.select === 3)!.colorObj!.every((c) => /^#[0-9a-f]{6}$/.test(c.color) && c.name))).toBe(true);
     expect(all.every((p) => p.attributes.some((a) => a.select === 0 && a.value))).toBe(true);
 
+    // Every product's stock lives in its variants (one per combination of its options) and is their sum.
+    const variants = await t.db.select().from(productVariants);
+    for (const p of all) {
+      const own = variants.filter((v) => v.productId === p.id);
+      const groups = optionGroupsOf(p.attributes);
+      expect(own.length, p.title).toBe(Math.max(1, groups.reduce((n, g) => n * g.values.length, 1)));
+      expect(own.reduce((n, v) => n + v.stock, 0), p.title).toBe(p.stock);
+    }
+
     const gallery = await t.db.select().from(galleryImages);
     expect(gallery.length).toBeGreaterThan(10);
     for (const g of gallery) for (const v of variantsOf(g.imageUri)) expect(fs.existsSync(fileOf(t, v.uri))).toBe(true);
@@ -133,5 +143,9 @@ describe('planProducts', () => {
     expect(strip(planProducts(150))).toEqual(strip(planProducts(150)));
     expect(new Set(planProducts(120).map((p) => p.leaf)).size).toBeGreaterThan(40);
     expect(strip(planProducts(50, 7))).not.toEqual(strip(planProducts(50, 8)));
+  });
+
+  it('writes descriptions the sanitiser leaves as they are (the seed stores them without sanitising again)', () => {
+    for (const p of planProducts(400)) expect(sanitizeDescription(p.description)).toBe(p.description);
   });
 });

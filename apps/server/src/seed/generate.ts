@@ -60,17 +60,20 @@ function describe(rng: Rng, title: string, leaf: Leaf, brand: (typeof BRANDS)[nu
     + '<p><em>برای حفظ کیفیت، محصول را دور از نور مستقیم خورشید و در دمای اتاق نگهداری کنید.</em></p>';
 }
 
+/** The products of the demo shop (see plannedProducts), as a list. */
+export const planProducts = (count: number, seed = 1404): PlannedProduct[] => [...plannedProducts(count, seed)];
+
 /**
- * The products of the demo shop, from a seed: the same list on every machine. The first two
- * rounds give every leaf category products; the rest fall where the PRNG puts them.
+ * The products of the demo shop, from a seed: the same ones on every machine, one at a time (a million
+ * need not be held at once). The first two rounds give every leaf category products; the rest fall where
+ * the PRNG puts them.
  */
-export function planProducts(count: number, seed = 1404): PlannedProduct[] {
+export function* plannedProducts(count: number, seed = 1404): Generator<PlannedProduct> {
   const rng = new Rng(seed);
   const now = Date.now();
   const byGroup = new Map<string, number[]>();
   BRANDS.forEach((b, i) => b.groups.forEach((g) => byGroup.set(g, [...(byGroup.get(g) ?? []), i])));
   const titles = new Set<string>();
-  const out: PlannedProduct[] = [];
 
   for (let i = 0; i < count; i++) {
     const leafIndex = i < LEAVES.length * 2 ? i % LEAVES.length : rng.int(0, LEAVES.length - 1);
@@ -118,7 +121,7 @@ export function planProducts(count: number, seed = 1404): PlannedProduct[] {
       }
     }
 
-    out.push({
+    yield {
       title,
       alias: `${brand.alias} ${line[1]} ${words(leaf.alias)}`,
       tags: [...leaf.tags, brand.title].join('، '),
@@ -131,7 +134,6 @@ export function planProducts(count: number, seed = 1404): PlannedProduct[] {
       leaf: leafIndex, brand: brandIndex,
       createdAt: new Date(now - Math.floor(rng.next() * 180 * DAY)),
       image, gallery,
-    });
+    };
   }
-  return out;
 }

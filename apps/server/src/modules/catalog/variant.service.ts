@@ -72,6 +72,14 @@ function stocksFor(entries: ProductAttributeEntry[], groups: OptionGroup[], comb
   return colours ? combos.map(([value]) => colours.get(value!) ?? 0) : spreadStock(total, combos.length);
 }
 
+/** The variants a product whose stock is given for the whole of it starts with: every combination of its options. */
+export function initialVariants(entries: ProductAttributeEntry[], total: number) {
+  const groups = optionGroupsOf(entries);
+  const combos = combinationsOf(groups).slice(0, MAX_VARIANTS);
+  const stocks = stocksFor(entries, groups, combos, total);
+  return combos.map((options, i) => ({ options, label: variantLabel(options), stock: stocks[i]!, sortOrder: i }));
+}
+
 const refused = (message: string) => badRequest(message, { variants: message });
 
 /** products.stock = the sum of the live variants' stock, for these products. */
@@ -255,12 +263,7 @@ export async function ensureVariants(db: DbOrTx): Promise<number> {
       .where(notExists(db.select({ one: sql`1` }).from(productVariants).where(eq(productVariants.productId, products.id))))
       .orderBy(asc(products.id)).limit(500);
     if (!rows.length) break;
-    const values = rows.flatMap((r) => {
-      const groups = optionGroupsOf(r.attributes);
-      const combos = combinationsOf(groups).slice(0, MAX_VARIANTS);
-      const stocks = stocksFor(r.attributes, groups, combos, r.stock);
-      return combos.map((c, i) => ({ productId: r.id, options: c, label: variantLabel(c), stock: stocks[i]!, sortOrder: i }));
-    });
+    const values = rows.flatMap((r) => initialVariants(r.attributes, r.stock).map((v) => ({ productId: r.id, ...v })));
     for (let i = 0; i < values.length; i += 1000) await db.insert(productVariants).values(values.slice(i, i + 1000));
     await recountStock(db, rows.map((r) => r.id));
     made += rows.length;
