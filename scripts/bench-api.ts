@@ -27,15 +27,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { asc } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { runMigrations } from '../apps/server/src/db/migrate.js';
-import { brands, categories, products } from '../apps/server/src/db/schema/index.js';
-import { localStorage } from '../apps/server/src/modules/media/storage.js';
-import { seedCatalogue } from '../apps/server/src/seed/catalogue.js';
-import { Rng } from '../apps/server/src/seed/prng.js';
 import { load, percentile, rssMb, serveEnv, serveNodeArgs, table, timeOne, type RunResult } from './lib/bench.js';
+import { benchCatalogue, distinct, freshPostgres, listingQuery, rng, searchText, shuffle, waitForLog, type BenchContext } from './lib/bench-data.js';
 import { sleep, startChild, type Child } from './lib/child.js';
 import { describeCheckout, loginBySms, runCheckout } from './bench-checkout.js';
 
@@ -60,24 +53,13 @@ const CONNECTIONS = 50;
 const PORT = 4231 + (POSTGRES ? 10 : 0);
 const CEILING_PORT = PORT + 1;
 
-export interface BenchContext {
-  productIds: number[];
-  /** A top-level category title (the listing includes its descendants). */
-  categoryTitle: string;
-  searches: string[];
-  categoryIds: number[];
-  brandIds: number[];
-  /** Words of the products' titles (for cold searches). */
-  words: string[];
-}
-
 export interface Scenario {
   name: string;
   connections: number;
   /** Which server it loads: the shop, or the bare node:http ceiling. */
   against: 'server' | 'ceiling';
   /** The URLs it rotates through; a cold scenario gets another `seed` for its warm-up than for its run. */
-  paths(ctx: BenchContext, seed: number): string[];
+  paths(ctx: BenchContext & { searches: string[] }, seed: number): string[];
   /** Every request is (nearly always) the first of its URL: no warm pass over the measured URLs. */
   cold?: boolean;
   /** Targets of issue 2: a share of the ceiling's req/s, or a p99 bound. */
@@ -110,28 +92,14 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'cold: filtered listing', against: 'server', connections: CONNECTIONS, cold: true, target: { minShareOfCeiling: 0.2, maxP99Ms: 50 },
     paths: (ctx, seed) => distinct(40_000, seed, (r) => {
-      const p = new URLSearchParams({ categoryId: String(r.pick(ctx.categoryIds)) });
-      if (r.next() < 0.4) p.set('brandIds', String(r.pick(ctx.brandIds)));
-      if (r.next() < 0.3) { const lo = r.int(0, 40) * 25_000; p.set('minPrice', String(lo)); p.set('maxPrice', String(lo + r.int(1, 20) * 50_000)); }
-      if (r.next() < 0.3) p.set('inStock', 'true');
-      if (r.next() < 0.15) p.set('hasOff', 'true');
-      p.set('sort', r.pick(['newest', 'cheapest', 'dearest', 'bestselling', 'discount']));
-      p.set('pageNumber', String(r.next() < 0.9 ? r.int(1, 5) : r.int(6, 60)));
+      const p = listingQuery(ctx, r, { category: 'categoryId', brands: 'brandIds', page: 'pageNumber', firstPage: true });
       p.set('pageSize', '12');
       return `/api/Product/All?${p}`;
     }),
   },
   {
     name: 'cold: search (words, prefixes, phrases, typos)', against: 'server', connections: 10, cold: true, target: { minShareOfCeiling: 0.1, maxP99Ms: 50 },
-    paths: (ctx, seed) => distinct(20_000, seed, (r) => {
-      const w = r.pick(ctx.words);
-      const kind = r.next();
-      const text = kind < 0.35 ? w
-        : kind < 0.55 ? w.slice(0, Math.max(2, Math.ceil(w.length * 0.6)))
-          : kind < 0.8 ? `${w} ${r.pick(ctx.words)}`
-            : typo(w, r);
-      return `/api/Product/All?Title=${q(text)}&pageSize=12&pageNumber=${r.next() < 0.85 ? 1 : r.int(2, 4)}`;
-    }),
+    paths: (ctx, seed) => distinct(20_000, seed, (r) => `/api/Product/All?Title=${q(searchText(ctx, r))}&pageSize=12&pageNumber=${r.next() < 0.85 ? 1 : r.int(2, 4)}`),
   },
   {
     name: 'cold: Product/ById, random ids', against: 'server', connections: CONNECTIONS, cold: true, target: { minShareOfCeiling: 0.4 },
@@ -140,71 +108,9 @@ export const SCENARIOS: Scenario[] = [
   },
 ];
 
-/** The demo generator's seeded random source: the same URLs for the same seed, run after run. */
-const rng = (seed: number) => new Rng(seed);
-
-/** Up to `n` distinct URLs from a generator (stops early when it keeps repeating itself). */
-function distinct(n: number, seed: number, make: (r: Rng) => string): string[] {
-  const r = rng(seed);
-  const out = new Set<string>();
-  for (let tries = 0; out.size < n && tries < n * 5; tries++) out.add(make(r));
-  return [...out];
-}
-
-function shuffle<T>(xs: T[], seed: number): T[] {
-  const r = rng(seed);
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = r.int(0, i);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
-/** A shopper's typo: a letter dropped, doubled or swapped with its neighbour. */
-function typo(w: string, r: Rng): string {
-  if (w.length < 3) return w + w.at(-1);
-  const i = r.int(1, w.length - 2);
-  const kind = r.int(0, 2);
-  if (kind === 0) return w.slice(0, i) + w.slice(i + 1);
-  if (kind === 1) return w.slice(0, i) + w[i] + w.slice(i);
-  return w.slice(0, i - 1) + w[i] + w[i - 1] + w.slice(i + 1);
-}
-
 // Persian and Arabic letter forms (ي/ك), brand names, Latin, a typo: what shoppers type.
 const SEARCHES = ['رژ لب', 'ريمل', 'كرم مرطوب', 'شامپو', 'ضدآفتاب', 'لورآل', 'میبلین', 'سرم ویتامین سی', 'عطر زنانه', 'maybelline',
   'کرم پودر', 'لاک ناخن', 'ماسک مو', 'خمیر دندان', 'پالت سایه', 'اوريف ليک', 'شامپوو', 'مداد ابرو', 'ادو پرفیوم', 'nivea'];
-
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  const name = `sorkhab_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const a = new pg.Client({ connectionString: server.toString() });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await a.end();
-    },
-  };
-}
-
-/** Waits until the server's log has a line with `msg`, and answers that line. */
-async function waitForLog(file: string, msg: string, timeoutMs: number): Promise<Record<string, number>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const line = fs.readFileSync(file, 'utf8').split('\n').find((l) => l.includes(`"msg":"${msg}"`));
-    if (line) return JSON.parse(line) as Record<string, number>;
-    if (Date.now() > deadline) throw new Error(`the server did not log "${msg}" in time`);
-    await sleep(500);
-  }
-}
 
 interface Stall { saves: number; saveMs: number; reads: number; readP50: number; readMax: number; quietMax: number }
 
@@ -248,7 +154,7 @@ async function main() {
   const dataDir = DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-bench-'));
   if (DATA_DIR && POSTGRES) throw new Error('--data is for PGlite');
   const logFile = path.join(dataDir, 'server.log');
-  const pgDb = POSTGRES ? await freshPostgres() : undefined;
+  const pgDb = POSTGRES ? await freshPostgres('sorkhab_bench') : undefined;
   const children: Child[] = [];
   const cleanup = async () => {
     for (const c of children) await c.stop().catch(() => {});
@@ -264,23 +170,12 @@ async function main() {
     console.log(`data dir ${dataDir}${KEEP || DATA_DIR ? ' (kept)' : ' (removed afterwards)'}${pgDb ? `, database ${new URL(pgDb.url).pathname.slice(1)}` : ''}`);
 
     // 1. The catalogue, with the demo generator (a small pool of pictures shared by all products).
-    let t = Date.now();
-    const database = await openDatabase({ url: pgDb?.url, dataDir });
-    await runMigrations(database);
-    const seeded = await seedCatalogue({ db: database.db, storage: localStorage(path.join(dataDir, 'uploads')) }, { products: PRODUCTS, imageBudget: 24 });
-    if (!seeded && !DATA_DIR) throw new Error('the bench database was not empty');
-    const seededRows = await database.db.select({ id: products.id, title: products.title }).from(products).orderBy(asc(products.id));
-    const productIds = seededRows.map((r) => r.id);
-    const categoryIds = (await database.db.select({ id: categories.id }).from(categories)).map((r) => r.id);
-    const brandIds = (await database.db.select({ id: brands.id }).from(brands)).map((r) => r.id);
-    const words = [...new Set(seededRows.flatMap((r) => r.title.split(/\s+/)).filter((w) => w.length >= 2 && !/^[\d۰-۹]+$/.test(w)))];
-    await database.close();
-    console.log(seeded
-      ? `seeded ${seeded.products} products, ${seeded.categories} categories, ${seeded.galleryImages} gallery images in ${((Date.now() - t) / 1000).toFixed(1)} s (pictures ${(seeded.imagesMs / 1000).toFixed(1)} s)`
-      : `reused ${productIds.length} products in ${dataDir}`);
+    const { ctx: data, seeded } = await benchCatalogue({ dataDir, pgUrl: pgDb?.url, products: PRODUCTS, reuse: !!DATA_DIR });
+    const { productIds } = data;
+    console.log(seeded);
 
     // 2. The production server, with the node flags of `npm run serve` (package.json).
-    t = Date.now();
+    const t = Date.now();
     const nodeArgs = [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : []), ...NODE_FLAGS, ...serveNodeArgs(ROOT)];
     fs.writeFileSync(logFile, ''); // a reused data dir: this run's log only
     const server = await startChild('server', nodeArgs, {
@@ -302,7 +197,7 @@ async function main() {
     await sleep(1000);
     const idleRss = rssMb(server.pid);
 
-    const ctx: BenchContext = { productIds, categoryTitle: 'مراقبت پوست', searches: SEARCHES, categoryIds, brandIds, words };
+    const ctx = { ...data, searches: SEARCHES };
 
     // 3. The ceiling: a bare node:http server answering the listing's exact bytes.
     const listing = await timeOne(`${server.base}${SCENARIOS[1]!.paths(ctx, 0)[0]}`);

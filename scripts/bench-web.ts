@@ -1,46 +1,71 @@
 /**
- * Storefront benchmark (issue 3). Expects `npm run build` done; builds nothing itself.
- * Starts the production server with the demo catalogue in a throw-away data dir, then:
- *   1. server render of /, /product-list?category=…, /product/:id under autocannon (20 connections, 10 s):
- *      req/s, p50, p99 (targets: / and /product/:id ≥ 300 req/s with p99 ≤ 50 ms);
- *   2. JavaScript sent for / (gzip and brotli bytes as the server sends them; target ≤ 150 KB gzip);
- *   3. Lighthouse 12 in mobile emulation on the three pages (Debian's Chromium, CHROME_PATH):
+ * Storefront benchmark (issues 3 and 12). Expects `npm run build` done; builds nothing itself.
+ * Starts the production server (npm run serve's flags and environment) in a throw-away data dir, then:
+ *   1. server render of /, a category listing and a product page, the same URL over and over (warm: the page
+ *      cache answers), 20 connections: req/s, p50, p99;
+ *   2. with a catalogue (--products N or --data DIR), the cold mix (issue 12): random product pages, filtered
+ *      listing pages and search pages, each URL about once, 20 connections, beside a bare node:http server
+ *      answering a product page's bytes (the machine's ceiling); target ≥ 600 pages/s with p99 ≤ 100 ms each;
+ *   3. the HTML of a product page, a shopper's first visit and a return visit (target ≤ 60 KB before
+ *      compression), and what each encoding makes of it;
+ *   4. JavaScript sent for / (gzip and brotli bytes as the server sends them; target ≤ 150 KB gzip);
+ *   5. Lighthouse 12 in mobile emulation on the three pages (Debian's Chromium, CHROME_PATH):
  *      performance, accessibility, best practices, SEO (targets ≥ 95, ≥ 95, ≥ 95, = 100).
  *
- *   npm run bench:web                 everything
- *   npm run bench:web -- --quick      2 s load runs
- *   npm run bench:web -- --no-lighthouse
- *   LH_RUNS=5 npm run bench:web      Lighthouse runs per page (median reported; default 3)
+ *   npm run bench:web                          the demo catalogue: warm pages, sizes, Lighthouse
+ *   npm run bench:web -- --products 100000     a catalogue of N demo products and the cold mix
+ *   npm run bench:web -- --data DIR            use (and keep) DIR as the PGlite data dir: seeded on the first run
+ *                                              (with --products N, default 100,000), reused after
+ *   npm run bench:web -- --postgres            the catalogue on a fresh PostgreSQL database (dropped afterwards)
+ *   --quick (2 s load runs), --no-lighthouse, --keep (keep the data dir)
+ *   LH_RUNS=5 npm run bench:web               Lighthouse runs per page (median reported; default 3)
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { load, serveEnv, serveNodeArgs, table } from './lib/bench.js';
-import { startChild, type Child } from './lib/child.js';
+import { load, rssMb, serveEnv, serveNodeArgs, table, type RunResult } from './lib/bench.js';
+import { benchCatalogue, distinct, freshPostgres, listingQuery, searchText, shuffle, waitForLog, type BenchContext } from './lib/bench-data.js';
+import { sleep, startChild, type Child } from './lib/child.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+const optionOf = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+const DATA_DIR = optionOf('--data') ? path.resolve(optionOf('--data')!) : undefined;
+const POSTGRES = args.has('--postgres');
+const PRODUCTS = optionOf('--products') ? Number(optionOf('--products')) : DATA_DIR || POSTGRES ? 100_000 : undefined;
+if (PRODUCTS !== undefined && (!Number.isInteger(PRODUCTS) || PRODUCTS < 100)) throw new Error('--products takes a whole number ≥ 100');
 const SECONDS = args.has('--quick') ? 2 : 10;
+const WARMUP = args.has('--quick') ? 1 : 3;
 const CONNECTIONS = 20;
 const LH_RUNS = Number(process.env.LH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 4361);
+const CEILING_PORT = PORT + 1;
+/** Issue 12's targets for a server-rendered page on the cold mix. */
+const TARGET = { pagesPerSecond: 600, p99Ms: 100, htmlKb: 60 };
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
-/** Raw bytes of a response body as sent with the given encoding (no decompression). */
-function rawBytes(url: string, encoding: string): Promise<{ status: number; bytes: number; encoding: string }> {
+/** A response body as sent with the given encoding (no decompression), with its encoding. */
+function rawBody(url: string, encoding: string, cookie?: string): Promise<{ status: number; body: Buffer; encoding: string }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
-      let bytes = 0;
-      res.on('data', (c: Buffer) => { bytes += c.length; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }));
+    http.get(url, { headers: { 'accept-encoding': encoding, ...(cookie ? { cookie } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), encoding: String(res.headers['content-encoding'] ?? 'identity') }));
       res.on('error', reject);
     }).on('error', reject);
   });
 }
+
+/** Bytes of a response body as sent with the given encoding. */
+const rawBytes = async (url: string, encoding: string) => {
+  const r = await rawBody(url, encoding);
+  return { ...r, bytes: r.body.length };
+};
 
 /** Every script a page loads at start: module preloads (in the head or added after the first frame), script tags and the inline entry's imports. */
 function scriptsOf(html: string): string[] {
@@ -99,21 +124,64 @@ async function lighthouseOnce(lighthouse: Lighthouse, launcher: Launcher, url: s
   }
 }
 
+/** A page's HTML as a browser gets it: raw bytes, and what brotli and gzip make of it on the wire. */
+async function pageSizes(url: string, cookie?: string): Promise<{ raw: number; br: number; gzip: number }> {
+  const size = async (encoding: string) => (await rawBody(url, encoding, cookie)).body.length;
+  return { raw: await size('identity'), br: await size('br'), gzip: await size('gzip') };
+}
+
+interface PageScenario { name: string; paths(ctx: BenchContext, seed: number): string[] }
+
+const q = encodeURIComponent;
+/** The cold mix of pages (issue 12): each URL about once. */
+const COLD_PAGES: PageScenario[] = [
+  { name: 'cold /product/:id', paths: (ctx, seed) => shuffle(ctx.productIds, seed).map((id) => `/product/${id}`) },
+  {
+    name: 'cold /product-list (filters)',
+    paths: (ctx, seed) => distinct(40_000, seed, (r) => `/product-list?${listingQuery(ctx, r, { category: 'brand', brands: 'brands', page: 'page', firstPage: false })}`),
+  },
+  { name: 'cold /search', paths: (ctx, seed) => distinct(20_000, seed, (r) => `/search?search=${q(searchText(ctx, r))}`) },
+];
+
 async function main() {
   const serverBuild = path.join(ROOT, 'apps/web/build/server/index.js');
   if (!fs.existsSync(serverBuild)) {
     console.error('No web build: run "npm run build" first.');
     process.exit(1);
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-bench-web-'));
-  const logFile = path.join(dataDir, 'server.log');
-  console.log(`Starting the production server on :${PORT} with the demo catalogue (${dataDir})…`);
-  let server: Child | undefined;
+  if (DATA_DIR && POSTGRES) throw new Error('--data is for PGlite');
+  const dataDir = DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-bench-web-'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const logFile = path.join(dataDir, 'server-web.log');
+  fs.writeFileSync(logFile, '');
+  const pgDb = POSTGRES ? await freshPostgres('sorkhab_bench_web') : undefined;
+  const children: Child[] = [];
+  const misses: string[] = [];
   try {
-    server = await startChild('server', serveNodeArgs(ROOT), {
+    console.log(`Sorkhab storefront benchmark — ${POSTGRES ? 'PostgreSQL' : 'PGlite'}, ${PRODUCTS ? `${PRODUCTS.toLocaleString('en')} products` : 'the demo catalogue'}, ${SECONDS} s per run, ${os.cpus().length} cores, Node ${process.version}`);
+    let ctx: BenchContext | undefined;
+    if (PRODUCTS) {
+      const catalogue = await benchCatalogue({ dataDir, pgUrl: pgDb?.url, products: PRODUCTS, reuse: !!DATA_DIR });
+      ctx = catalogue.ctx;
+      console.log(catalogue.seeded);
+    }
+    console.log(`Starting the production server on :${PORT} (${dataDir})…`);
+    const t = Date.now();
+    const server = await startChild('server', serveNodeArgs(ROOT), {
       cwd: ROOT, port: PORT, logFile, readyPath: '/api/health', timeoutMs: 300_000,
-      env: { ...process.env, ...serveEnv(ROOT), NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', RATE_LIMIT: 'false', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-password' },
+      env: {
+        ...process.env, ...serveEnv(ROOT), NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir,
+        DATABASE_URL: pgDb?.url ?? '', SEED_DEMO: PRODUCTS ? 'false' : 'true', RATE_LIMIT: 'false', LOG_LEVEL: 'info', ADMIN_PASSWORD: 'bench-admin-password',
+      },
     });
+    children.push(server);
+    console.log(`server up in ${((Date.now() - t) / 1000).toFixed(1)} s (pid ${server.pid})`);
+    if (ctx) {
+      // The figures are those of a warm shop: the catalogue and the product pages loaded (decision 015).
+      const warm = await waitForLog(logFile, 'product pages loaded', 15 * 60_000);
+      console.log(`product pages loaded ${((warm.ms ?? NaN) / 1000).toFixed(1)} s after the catalogue`);
+      await sleep(1000);
+    }
     const base = server.base;
     const json = async <T>(p: string) => ((await (await fetch(`${base}/api/${p}`)).json()) as { data: T }).data;
     const root = (await json<{ id: number; title: string }[]>('Category/GetCategories'))[0]!;
@@ -129,14 +197,74 @@ async function main() {
       await res.text();
     }
 
-    console.log(`\nServer render, ${CONNECTIONS} connections, ${SECONDS} s each:`);
+    // A returning shopper: the stylesheet fetched once (its answer sets the cookie that says so).
+    const first = await (await fetch(base + pages[2]!.path)).text();
+    const cssHref = /<link[^>]+href="(\/assets\/[^"]+\.css)"/.exec(first)?.[1];
+    const cssCookie = cssHref ? (await fetch(base + cssHref)).headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') : '';
+    const asBrowser = { 'accept-encoding': 'br, gzip', ...(cssCookie ? { cookie: cssCookie } : {}) };
+
+    console.log(`\nServer render, warm (the same URL again and again), ${CONNECTIONS} connections, ${SECONDS} s each:`);
     const rows: (string | number)[][] = [];
     for (const p of pages) {
-      // As a browser asks: compressed.
-      const r = await load({ base, paths: [p.path], connections: CONNECTIONS, seconds: SECONDS, rssPid: server.pid, headers: { 'accept-encoding': 'br, gzip' } });
+      const r = await load({ base, paths: [p.path], connections: CONNECTIONS, seconds: SECONDS, rssPid: server.pid, headers: asBrowser });
       rows.push([p.name, r.rps.toFixed(0), r.p50, r.p99, r.non2xx + r.errors, r.peakRssMb.toFixed(0)]);
     }
     console.log(table(['page', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'peak RSS MB'], rows));
+
+    if (ctx) {
+      // The ceiling: a bare node:http server answering a product page's bytes as the shop sends them (brotli).
+      const bodyFile = path.join(dataDir, 'product-page.br');
+      const sent = await rawBody(`${base}/product/${ctx.productIds[0]}`, 'br', cssCookie);
+      if (sent.encoding !== 'br') throw new Error(`a product page came ${sent.encoding}, not brotli`);
+      fs.writeFileSync(bodyFile, sent.body);
+      const ceiling = await startChild('ceiling', ['-e', `
+        const body = require('fs').readFileSync(process.env.BODY);
+        require('http').createServer((req, res) => {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br', 'content-length': body.length });
+          res.end(body);
+        }).listen(Number(process.env.PORT), '127.0.0.1');`], {
+        port: CEILING_PORT, logFile, readyPath: '/', env: { ...process.env, PORT: String(CEILING_PORT), BODY: bodyFile },
+      });
+      children.push(ceiling);
+      console.log(`\nServer render, cold mix (each URL about once; a returning shopper's request), ${CONNECTIONS} connections, ${SECONDS} s each:`);
+      const results: { name: string; r: RunResult; urls: number }[] = [];
+      await load({ base: ceiling.base, paths: ['/'], connections: CONNECTIONS, seconds: WARMUP });
+      results.push({ name: 'ceiling: node:http, a product page', r: await load({ base: ceiling.base, paths: ['/'], connections: CONNECTIONS, seconds: SECONDS }), urls: 1 });
+      for (const s of COLD_PAGES) {
+        // The warm-up (JIT) runs on other URLs than the measured ones.
+        await load({ base, paths: s.paths(ctx, 2), connections: CONNECTIONS, seconds: WARMUP, headers: asBrowser });
+        const paths = s.paths(ctx, 1);
+        const r = await load({ base, paths, connections: CONNECTIONS, seconds: SECONDS, rssPid: server.pid, headers: asBrowser });
+        results.push({ name: s.name, r, urls: paths.length });
+        console.log(`  ${s.name}: ${Math.round(r.rps)} pages/s (${paths.length.toLocaleString('en')} distinct URLs for ${Math.round(r.rps * SECONDS).toLocaleString('en')} requests)`);
+      }
+      const ceil = results[0]!.r.rps;
+      const crows = results.map(({ name, r }, i) => {
+        const notes: string[] = [];
+        if (i > 0) {
+          const ok = r.rps >= TARGET.pagesPerSecond && r.p99 <= TARGET.p99Ms && !r.errors && !r.non2xx;
+          notes.push(`${ok ? 'ok' : 'MISS'} ≥${TARGET.pagesPerSecond}/s, p99≤${TARGET.p99Ms} ms`);
+          if (!ok) misses.push(name);
+        }
+        if (r.errors || r.non2xx) notes.push(`${r.errors} errors, ${r.non2xx} non-2xx`);
+        return [name, Math.round(r.rps), r.p50, r.p99, `${((r.rps / ceil) * 100).toFixed(0)}%`, i > 0 ? r.peakRssMb.toFixed(0) : '', notes.join(', ')];
+      });
+      console.log('');
+      console.log(table(['scenario', 'pages/s', 'p50 ms', 'p99 ms', 'of ceiling', 'RSS MB', 'target'], crows));
+      const peak = Math.max(...results.slice(1).map((x) => x.r.peakRssMb));
+      console.log(`server RSS: now ${rssMb(server.pid).toFixed(0)} MB, peak under the cold mix ${peak.toFixed(0)} MB (${peak <= 400 ? 'ok' : 'MISS'} ≤ 400 MB)`);
+      if (!(peak <= 400)) misses.push('RSS');
+    }
+
+    // What a product page weighs: a first visit carries the stylesheet, a return visit links the cached file.
+    const productUrl = base + pages[2]!.path;
+    const firstVisit = await pageSizes(productUrl);
+    const returnVisit = await pageSizes(productUrl, cssCookie);
+    const kb = (n: number) => (n / 1024).toFixed(1);
+    console.log(`\nHTML of a product page: first visit ${kb(firstVisit.raw)} KB (brotli ${kb(firstVisit.br)} KB, gzip ${kb(firstVisit.gzip)} KB), `
+      + `return visit ${kb(returnVisit.raw)} KB (brotli ${kb(returnVisit.br)} KB, gzip ${kb(returnVisit.gzip)} KB); target ≤ ${TARGET.htmlKb} KB before compression: `
+      + `${returnVisit.raw <= TARGET.htmlKb * 1024 && firstVisit.raw <= TARGET.htmlKb * 1024 ? 'ok' : 'MISS'}`);
+    if (firstVisit.raw > TARGET.htmlKb * 1024 || returnVisit.raw > TARGET.htmlKb * 1024) misses.push('HTML size');
 
     const html = await (await fetch(base + '/')).text();
     const scripts = scriptsOf(html);
@@ -149,7 +277,7 @@ async function main() {
       raw += (await rawBytes(base + s, 'identity')).bytes;
     }
     const htmlGzip = await rawBytes(base + '/', 'gzip');
-    console.log(`\nJavaScript for /: ${scripts.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzip, ${(br / 1024).toFixed(1)} KB brotli (target ≤ 150 KB gzip)`);
+    console.log(`JavaScript for /: ${scripts.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzip, ${(br / 1024).toFixed(1)} KB brotli (target ≤ 150 KB gzip)`);
     console.log(`HTML of /: ${(htmlGzip.bytes / 1024).toFixed(1)} KB ${htmlGzip.encoding}`);
 
     if (!args.has('--no-lighthouse')) {
@@ -166,9 +294,15 @@ async function main() {
         if (failed.length) console.log(`  ${p.name} audits below 0.9 (median run): ${failed.join(', ')}`);
       }
     }
+    console.log(`\nload average now: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(misses.length ? `targets missed: ${misses.join('; ')}` : 'all targets met');
+    process.exitCode = misses.length ? 1 : 0;
   } finally {
-    await server?.stop();
-    if (!args.has('--keep')) fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const c of children) await c.stop().catch(() => {});
+    if (!args.has('--keep') && !DATA_DIR) {
+      await pgDb?.drop().catch((e) => console.error('could not drop the bench database:', e.message));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 

@@ -8,4 +8,4 @@ import { buildServer } from './lib/server-build.js';
 import { buildWeb } from './lib/web-build.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-process.exit(buildWeb(ROOT) && (await buildServer(ROOT)) ? 0 : 1);
+process.exit((await buildWeb(ROOT)) && (await buildServer(ROOT)) ? 0 : 1);

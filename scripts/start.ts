@@ -16,7 +16,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (!process.argv.includes('--no-build')) {
   if (!webBuildIsCurrent(ROOT)) {
     console.log('Building the web app (its sources changed since the last build)…');
-    if (!buildWeb(ROOT)) process.exit(1);
+    if (!(await buildWeb(ROOT))) process.exit(1);
   }
   if (!serverBuildIsCurrent(ROOT)) {
     console.log('Building the server (its sources changed since the last build)…');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { BROTLI_QUALITY, GZIP_LEVEL } from './lib/compression.js';
 import Fastify, {
   LogController,
   type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions,
@@ -176,8 +177,12 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     },
     crossOriginEmbedderPolicy: false,
   });
-  // Brotli at quality 4: most of the size win of 11 at a small fraction of the CPU per response.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  // Responses made for one request: the dynamic level (most of the size win of the best level at a small fraction of
+  // its CPU, lib/compression.ts). Cached pages (web.ts) and the build's static files bring their own copies.
+  await app.register(compress, {
+    global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY.dynamic } }, zlibOptions: { level: GZIP_LEVEL.dynamic },
+  });
   // HEAD mirrors GET: Fastify's HEAD twin of a GET route drops the body in its own onSend hook, which
   // ran before compression's, so HEAD lost GET's content-encoding and vary. Put that hook last.
   // (Registered after compress, so compress has already added its hook to the route.)

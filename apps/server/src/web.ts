@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -9,9 +8,57 @@ import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild }
 import type { App } from './app.js';
 import { declarePublic } from './lib/auth.js';
 import { WEB_DIR } from './paths.js';
+import { compress, preferredEncoding, type Encoding } from './lib/compression.js';
 import { newNonce, nonceSource, nonceToHashes, withScriptSources } from './lib/csp.js';
 
-type CachedPage = { status: number; headers: [string, string][]; body: Buffer; br?: Buffer; gzip?: Buffer };
+/**
+ * A page kept in the page cache, with its compressed copies: the first answer in each encoding is compressed at the
+ * dynamic level; a page asked for again is compressed once more at the highest level, in the background, and that
+ * copy answers from then on (lib/compression.ts).
+ */
+type CachedPage = {
+  status: number; headers: [string, string][]; body: Buffer;
+  compressed: Partial<Record<Encoding, { bytes: Buffer; best: boolean; upgrading?: boolean }>>;
+};
+
+/** The cookie the stylesheet's own answer sets: its visitor has the file in their cache. */
+export const STYLESHEET_COOKIE = 'sorkhab_css';
+
+/** Where the web build's root route says its stylesheet is, as a file and as an element of the page (root.tsx). */
+interface Stylesheet { href: string; elementId: string; fileName: string }
+function stylesheetOf(build: ServerBuild): Stylesheet | undefined {
+  const declared = (build.routes.root?.module.handle as { stylesheet?: { href?: unknown; elementId?: unknown } } | undefined)?.stylesheet;
+  if (typeof declared?.href !== 'string' || typeof declared.elementId !== 'string') return undefined;
+  return { href: declared.href, elementId: declared.elementId, fileName: path.posix.basename(declared.href) };
+}
+
+/**
+ * A page for a returning visitor: the inline stylesheet's text replaced by an @import of the file their browser
+ * keeps (its answer set the cookie). The element stays, so hydration finds what the browser's copy of root.tsx
+ * renders: the element's own text.
+ */
+export function linkStylesheet(html: string, sheet: Pick<Stylesheet, 'href' | 'elementId'>): string {
+  const open = `<style id="${sheet.elementId}">`;
+  const start = html.indexOf(open);
+  const end = start < 0 ? -1 : html.indexOf('</style>', start);
+  if (end < 0) return html;
+  return `${html.slice(0, start + open.length)}@import url("${sheet.href}");${html.slice(end)}`;
+}
+
+/** The page's bytes in `encoding`: made at the dynamic level the first time, upgraded to the best level when asked again. */
+async function compressedCopy(page: CachedPage, encoding: Encoding): Promise<Buffer> {
+  const copy = page.compressed[encoding];
+  if (!copy) {
+    const bytes = await compress(page.body, encoding, 'dynamic');
+    page.compressed[encoding] ??= { bytes, best: false };
+    return bytes;
+  }
+  if (!copy.best && !copy.upgrading) {
+    copy.upgrading = true;
+    compress(page.body, encoding, 'best').then((bytes) => { page.compressed[encoding] = { bytes, best: true }; }, () => { copy.upgrading = false; });
+  }
+  return copy.bytes;
+}
 
 
 /** The API client the web app's loaders use on the server: the in-process API, with the shopper's cookies. */
@@ -99,6 +146,10 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
   }
   const handle = createRequestHandler(build, app.services.config.NODE_ENV === 'production' ? 'production' : 'development');
   const isSharedPage = sharedPages(build);
+  const stylesheet = stylesheetOf(build);
+  const secureCookie = app.services.config.PUBLIC_URL?.startsWith('https:') ?? false;
+  /** Whether this visitor's browser holds the stylesheet file (the cookie its answer set names the current file). */
+  const hasStylesheet = (request: FastifyRequest) => !!stylesheet && request.cookies[STYLESHEET_COOKIE] === stylesheet.fileName;
 
   await app.register(async (web) => {
     // Pages and their files are public; account pages ask the API, which checks the shopper's session.
@@ -109,10 +160,16 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       wildcard: false,
       index: false,
       decorateReply: false,
+      // The build wrote a .br and a .gz copy of each compressible file at the highest level (scripts/lib/web-build.ts).
+      preCompressed: true,
       // @fastify/static 10 passes the Fastify reply here, not the raw response.
       setHeaders(reply: FastifyReply, filePath: string) {
         const rel = path.relative(clientDir, filePath);
         reply.header('cache-control', rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The stylesheet (or its .br/.gz copy): from now on this browser gets pages that @import it.
+        if (stylesheet && path.basename(filePath).replace(/\.(br|gz)$/, '') === stylesheet.fileName) {
+          reply.header('set-cookie', `${STYLESHEET_COOKIE}=${stylesheet.fileName}; Path=/; Max-Age=31536000; SameSite=Lax${secureCookie ? '; Secure' : ''}`);
+        }
       },
     });
 
@@ -153,7 +210,9 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       // drops it with the JSON it was built from. docs/decisions/010-html-page-cache.md.
       if (method === 'GET' && isSharedPage(new URL(webRequest.url).pathname)) {
         const pages = await app.services.cache.getOrLoad('html-pages', async () => new Map<string, CachedPage>());
-        const key = `${origin}${request.url}`;
+        // A returning visitor's copy differs only by its stylesheet element: kept apart.
+        const linked = hasStylesheet(request);
+        const key = `${linked ? 'css ' : ''}${origin}${request.url}`;
         let page = pages.get(key);
         if (!page) {
           const res = await handle(webRequest, context);
@@ -162,12 +221,12 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
           let scripts: string[] = [];
           if (res.headers.get('content-type')?.startsWith('text/html')) {
             const hashed = nonceToHashes(body.toString('utf8'), nonce);
-            body = Buffer.from(hashed.html);
+            body = Buffer.from(linked ? linkStylesheet(hashed.html, stylesheet!) : hashed.html);
             scripts = hashed.sources;
           }
           const pageHeaders = [...res.headers].filter(([k]) => k !== 'set-cookie' && k !== 'content-security-policy');
           if (policy) pageHeaders.push(['content-security-policy', withScriptSources(policy, scripts)]);
-          page = { status: res.status, headers: pageHeaders, body };
+          page = { status: res.status, headers: pageHeaders, body, compressed: {} };
           if (res.status === 200 && !res.headers.has('set-cookie')) {
             if (pages.size >= 300) pages.delete(pages.keys().next().value!);
             pages.set(key, page);
@@ -175,14 +234,11 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
         }
         reply.code(page.status);
         for (const [name, value] of page.headers) reply.header(name, value);
-        // A cached page is compressed once per encoding, not on every request.
-        const accepts = String(request.headers['accept-encoding'] ?? '');
-        const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+        // A cached page is compressed once per encoding (and once more at the best level if asked again), not on every request.
+        const encoding = preferredEncoding(request.headers['accept-encoding']);
         if (!encoding || page.body.length < 1024) return reply.send(page.body);
-        page[encoding] ??= encoding === 'br'
-          ? zlib.brotliCompressSync(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-          : zlib.gzipSync(page.body, { level: 9 });
-        return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(page[encoding]);
+        const bytes = await compressedCopy(page, encoding);
+        return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(bytes);
       }
       const response = await handle(webRequest, context);
       reply.code(response.status);
@@ -192,6 +248,9 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       if (policy) reply.header('content-security-policy', withScriptSources(policy, [nonceSource(nonce)]));
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
+      if (hasStylesheet(request) && response.headers.get('content-type')?.startsWith('text/html')) {
+        return reply.send(linkStylesheet(await response.text(), stylesheet!));
+      }
       return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
     };
     web.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', config: { access: 'public' }, handler: render });

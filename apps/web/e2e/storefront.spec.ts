@@ -185,3 +185,28 @@ test('product pages carry their own title, canonical, Open Graph and Product JSO
   expect(await sitemap.text()).toContain(`/product/${p.id}</loc>`);
   expect(await (await request.get('/robots.txt')).text()).toMatch(/Sitemap: http.+\/sitemap\.xml/);
 });
+
+test('a returning visitor: the stylesheet comes from the cache, the menu from its cached file, and the page hydrates without errors', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  const menuFetches: string[] = [];
+  page.on('request', (r) => { if (/\/menu\/[\w-]{16}\.json$/.test(r.url())) menuFetches.push(r.url()); });
+  const styleText = () => page.evaluate(() => document.getElementById('sorkhab-css')?.textContent ?? '');
+
+  // First visit: the stylesheet inside the page; its file arrives at the end and sets the cookie.
+  await page.goto('/');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  expect((await styleText()).length).toBeGreaterThan(20_000);
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'sorkhab_css')).toBe(true);
+  expect(menuFetches).toHaveLength(1);
+
+  // Next page: an @import of the cached file, painted in the shop's font and colours, menus working.
+  await page.goto('/contact');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  expect(await styleText()).toMatch(/^@import url\("\/assets\/app-[\w-]+\.css"\);$/);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Vazirmatn');
+  await page.getByTestId('mega-menu-button').hover();
+  await expect(page.getByTestId('mega-menu')).toBeVisible();
+  expect(problems).toEqual([]);
+});

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { toLatinDigits, toPersianDigits, type Category, type StoreSettings } from '@sorkhab/shared';
+import { toLatinDigits, toPersianDigits, type StoreSettings } from '@sorkhab/shared';
 import { PhoneIcon, TruckIcon } from '../../components/icons';
 import { MegaMenu } from './MegaMenu';
 import { SearchBox } from './SearchBox';
+import type { MenuCategory } from './menu';
 
 export const telHref = (phone: string) => `tel:${toLatinDigits(phone).replace(/[^\d+]/g, '')}`;
 
@@ -22,7 +23,7 @@ function Logo({ name }: { name: string }) {
 const navLink = ({ isActive }: { isActive: boolean }) => `whitespace-nowrap rounded-lg px-3 py-2 ${isActive ? 'text-brand-700 font-medium' : 'hover:text-brand-700'}`;
 
 /** The shop's header. `actions` (the account entry and the cart button) come from the route that composes the features. */
-export function Header({ categories, settings, actions }: { categories: Category[]; settings: StoreSettings; actions: ReactNode }) {
+export function Header({ categories, settings, actions }: { categories: MenuCategory[]; settings: StoreSettings; actions: ReactNode }) {
   return (
     <header className="sticky top-0 z-30 border-b border-gray-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-3 py-2.5 md:gap-6 md:px-6 md:py-3">

@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { MENU_CLOSE_DELAY_MS, type Category } from '@sorkhab/shared';
+import { MENU_CLOSE_DELAY_MS } from '@sorkhab/shared';
 import { ChevronDown, ChevronEnd, GridIcon } from '../../components/icons';
 import { categoryHref } from '../../lib/links';
+import type { MenuCategory } from './menu';
 
 /**
  * Desktop mega menu (spec section 2): opens on hover (or click/Enter), closes 300 ms after the
  * pointer leaves. The start column lists top-level categories; hovering one shows its children
  * with their grandchildren.
  */
-export function MegaMenu({ categories }: { categories: Category[] }) {
+export function MegaMenu({ categories }: { categories: MenuCategory[] }) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   // The panel is drawn on first opening: it keeps every page's HTML and server render small.

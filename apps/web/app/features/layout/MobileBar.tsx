@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import type { Category } from '@sorkhab/shared';
 import { ChevronDown, ChevronEnd, CloseIcon, HomeIcon, MenuIcon, PhoneIcon, TruckIcon, UserIcon } from '../../components/icons';
 import { CategoryThumb } from '../../components/CategoryThumb';
 import { categoryHref } from '../../lib/links';
 import { telHref } from './Header';
+import type { MenuCategory } from './menu';
 
 /** Mobile (< 768 px) bottom bar: home, menu (full-screen category list) and account. */
-export function MobileBar({ categories, phone }: { categories: Category[]; phone: string }) {
+export function MobileBar({ categories, phone }: { categories: MenuCategory[]; phone: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.key]);
@@ -37,7 +37,7 @@ export function MobileBar({ categories, phone }: { categories: Category[]; phone
   );
 }
 
-function MobileMenu({ categories, phone, onClose }: { categories: Category[]; phone: string; onClose: () => void }) {
+function MobileMenu({ categories, phone, onClose }: { categories: MenuCategory[]; phone: string; onClose: () => void }) {
   const [openId, setOpenId] = useState<number | null>(categories[0]?.id ?? null);
   return (
     <div id="mobile-menu" role="dialog" aria-modal="true" aria-label="دسته‌بندی کالاها" className="fixed inset-x-0 top-0 bottom-[calc(3.6rem+env(safe-area-inset-bottom))] z-40 flex flex-col bg-white md:hidden" data-testid="mobile-menu">

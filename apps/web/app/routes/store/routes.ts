@@ -17,5 +17,6 @@ export const storeRoutes: RouteConfigEntry[] = [
   // Resource routes (no component): only their own loader runs.
   route('sitemap.xml', 'routes/store/sitemap.tsx'),
   route('robots.txt', 'routes/store/robots.tsx'),
+  route('menu/:file', 'routes/store/menu.tsx'),
   route('*', 'routes/store/not-found.tsx'),
 ];

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../../scripts/lib/web-build.js';
+import { linkStylesheet, mountWeb, STYLESHEET_COOKIE } from '../src/web.js';
+import { WEB_DIR } from '../src/paths.js';
+import { createCategory, createProduct } from './factories.js';
+import { buildTestApp, type TestApp } from './helpers.js';
+
+/**
+ * What a page weighs (issue 12): the stylesheet inline on a first visit and an @import of the cached file after,
+ * the category menu fetched once instead of riding in every page's data, cached pages compressed at the dynamic
+ * level first and at the best level when asked again, the build's static files compressed once. On the web build.
+ */
+let t: TestApp;
+let productId: number;
+let cssHref: string;
+let categoryTitle: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  expect(await mountWeb(t.app)).toBe(true);
+  const parent = await createCategory(t, { title: 'مراقبت مو' });
+  categoryTitle = (await createCategory(t, { title: 'شامپوی بدون سولفات', parentId: parent.id })).title;
+  productId = (await createProduct(t, { Title: 'شامپوی ملایم روزانه', Price: 98000, CategoryId: parent.id })).id;
+  cssHref = `/assets/${fs.readdirSync(path.join(WEB_DIR, 'build/client/assets')).find((f) => /^app-[\w-]+\.css$/.test(f))!}`;
+}, 240_000);
+afterAll(async () => { await t?.close(); });
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const styleElement = (html: string) => /<style id="sorkhab-css">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? null;
+/** The page's hydration data: React Router's inline scripts. */
+const hydrationData = (html: string) => [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).filter((s) => s!.includes('__reactRouterContext')).join('\n');
+
+describe('the stylesheet', () => {
+  it('is inside a first visit\'s page, and its file is loaded at the end without blocking', async () => {
+    const html = (await get(`/product/${productId}`)).body;
+    expect(styleElement(html)!.length).toBeGreaterThan(20_000);
+    expect(styleElement(html)).toContain('tailwindcss');
+    expect(html).toMatch(new RegExp(`<link rel="stylesheet" href="${cssHref}" media="print"/>\\s*(<script|$)`));
+  });
+
+  it('its file sets the cookie that says the browser has it, in each encoding', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await get(cssHref, { 'accept-encoding': encoding });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(String(res.headers['set-cookie'])).toBe(`${STYLESHEET_COOKIE}=${path.basename(cssHref)}; Path=/; Max-Age=31536000; SameSite=Lax`);
+    }
+    // Other files set no cookie.
+    const script = fs.readdirSync(path.join(WEB_DIR, 'build/client/assets')).find((f) => f.endsWith('.js'))!;
+    expect((await get(`/assets/${script}`)).headers['set-cookie']).toBeUndefined();
+  });
+
+  it('a returning visitor\'s pages @import the file instead, cached and rendered pages alike; an old cookie gets the text', async () => {
+    const cookie = `${STYLESHEET_COOKIE}=${path.basename(cssHref)}`;
+    for (const url of [`/product/${productId}`, '/', '/cart', '/login']) {
+      const returning = await get(url, { cookie });
+      expect(returning.statusCode, url).toBe(200);
+      expect(styleElement(returning.body), url).toBe(`@import url("${cssHref}");`);
+      const first = await get(url); // the cache keeps both copies apart
+      expect(styleElement(first.body)!.length, url).toBeGreaterThan(20_000);
+      expect(returning.body.length, url).toBeLessThan(first.body.length - 20_000);
+      // A cookie naming another (older) file: the browser does not have this one.
+      expect(styleElement((await get(url, { cookie: `${STYLESHEET_COOKIE}=app-0ld.css` })).body)!.length, url).toBeGreaterThan(20_000);
+    }
+  });
+
+  it('linkStylesheet leaves a page without the element as it was', () => {
+    const sheet = { href: '/assets/app-x.css', elementId: 'sorkhab-css' };
+    expect(linkStylesheet('<html><head></head></html>', sheet)).toBe('<html><head></head></html>');
+    expect(linkStylesheet('<style id="sorkhab-css">a{b:c}', sheet)).toBe('<style id="sorkhab-css">a{b:c}');
+    expect(linkStylesheet('<head><style id="sorkhab-css">a{b:c}</style><style>x{}</style>', sheet))
+      .toBe('<head><style id="sorkhab-css">@import url("/assets/app-x.css");</style><style>x{}</style>');
+  });
+});
+
+describe('the category menu', () => {
+  it('is drawn in the page but not in its data: the page names a version, /menu/<version>.json answers the tree for a year', async () => {
+    const html = (await get(`/product/${productId}`)).body;
+    expect(html).toContain('>مراقبت مو<'); // drawn (the menu's first level)
+    const data = hydrationData(html);
+    expect(data).toContain('شامپوی ملایم روزانه');
+    expect(data).not.toContain(categoryTitle);
+    const version = /\\"menu\\",\\"([\w-]{16})\\"/.exec(data)?.[1];
+    expect(version).toBeTruthy();
+    const res = await get(`/menu/${version}.json`, { 'accept-encoding': 'identity' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const tree = res.json() as { title: string; children: { title: string; imageVariants: unknown[] }[] }[];
+    const parent = tree.find((c) => c.title === 'مراقبت مو')!;
+    expect(parent.children.map((c) => c.title)).toEqual([categoryTitle]);
+  });
+
+  it('a new category makes a new version; an old version gets the current tree, not cached; a bad name is a 404', async () => {
+    const before = /\\"menu\\",\\"([\w-]{16})\\"/.exec(hydrationData((await get('/')).body))![1]!;
+    const added = await createCategory(t, { title: 'کرم موی فر' });
+    const after = /\\"menu\\",\\"([\w-]{16})\\"/.exec(hydrationData((await get('/')).body))![1]!;
+    expect(after).not.toBe(before);
+    const stale = await get('/menu/ZZZZZZZZZZZZZZZZ.json');
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['cache-control']).toBe('no-cache');
+    expect((stale.json() as { title: string }[]).map((c) => c.title)).toContain(added.title);
+    for (const bad of ['/menu/x.json', '/menu/AbCdEfGhIjKlMnOp.js', '/menu/..%2f..%2fetc.json']) expect((await get(bad)).statusCode, bad).toBe(404);
+  });
+});
+
+describe('compression', () => {
+  it('a cached page: first at the dynamic level, at the best level once asked again; every copy decodes to the page', async () => {
+    // A URL no request has asked for yet.
+    const url = `/product/${productId}?weight=1`;
+    const plain = (await get(url)).rawPayload;
+    const first = await get(url, { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(first.rawPayload).equals(plain)).toBe(true);
+    await get(url, { 'accept-encoding': 'br' }); // asked again: the best copy is made in the background
+    let best = first.rawPayload;
+    for (let i = 0; i < 100 && best.length >= first.rawPayload.length; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      best = (await get(url, { 'accept-encoding': 'br' })).rawPayload;
+    }
+    expect(best.length).toBeLessThan(first.rawPayload.length);
+    expect(zlib.brotliDecompressSync(best).equals(plain)).toBe(true);
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).equals(plain)).toBe(true);
+  });
+
+  it('the build\'s static files are sent as compressed at build time', async () => {
+    const dir = path.join(WEB_DIR, 'build/client/assets');
+    const script = fs.readdirSync(dir).filter((f) => f.endsWith('.js')).sort((a, b) => fs.statSync(path.join(dir, b)).size - fs.statSync(path.join(dir, a)).size)[0]!;
+    const br = await get(`/assets/${script}`, { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.equals(fs.readFileSync(path.join(dir, `${script}.br`)))).toBe(true);
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(fs.readFileSync(path.join(dir, script)))).toBe(true);
+    const gz = await get(`/assets/${script}`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).equals(fs.readFileSync(path.join(dir, script)))).toBe(true);
+  });
+
+  it('precompress writes a .br and a .gz of each compressible file of 1 KB or more, and nothing else', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-precompress-'));
+    try {
+      const text = 'body { color: red; }\n'.repeat(200);
+      fs.mkdirSync(path.join(dir, 'assets'));
+      fs.writeFileSync(path.join(dir, 'assets/app.css'), text);
+      fs.writeFileSync(path.join(dir, 'assets/small.js'), 'let a = 1;');
+      fs.writeFileSync(path.join(dir, 'assets/font.woff2'), Buffer.alloc(4096, 7));
+      expect(await precompress(dir)).toBe(1);
+      expect(fs.readdirSync(path.join(dir, 'assets')).sort()).toEqual(['app.css', 'app.css.br', 'app.css.gz', 'font.woff2', 'small.js']);
+      expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, 'assets/app.css.br'))).toString()).toBe(text);
+      expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, 'assets/app.css.gz'))).toString()).toBe(text);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
