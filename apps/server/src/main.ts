@@ -4,6 +4,7 @@ import { loadWebBuild, mountWeb } from './web.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { catalogOf } from './modules/catalog/catalog-sync.js';
 import { productPages } from './modules/catalog/product.service.js';
+import { quietMoments } from './lib/quiet.js';
 
 let config;
 try {
@@ -23,6 +24,10 @@ if (config.SEED_DEMO) await seedDemoIfEmpty(app);
 await mountWeb(app, undefined, webBuild);
 await app.listen({ port: config.PORT, host: config.HOST });
 let closing = false;
+// The product pages load at quiet moments (lib/quiet.ts): a block is ≈ 20 ms of the one thread and of PGlite's one
+// connection, which a request arriving meanwhile would wait behind (measured: searches in the first seconds after a
+// start took 100–150 ms; 10–40 ms since).
+const quietMoment = quietMoments(app.server, { quietMs: 200, maxWaitMs: 1000, stopped: () => closing });
 // The in-memory catalogue (decision 015) loads now rather than on the first shopper's listing or search.
 const loading = Date.now();
 // Then the product pages, a block at a time between requests, until they are all kept or the budget is used.
@@ -32,7 +37,7 @@ catalogOf(db, cache).then(async (catalog) => {
   const { index } = catalog;
   app.log.info({ mode: catalog.mode, products: index?.size, mb: index ? Math.round(index.bytes() / 1048576) : 0, ms: Date.now() - loading }, 'catalogue loaded');
   const warming = Date.now();
-  const blocks = await catalog.warmPages((block) => productPages(db, cache, block), () => closing);
+  const blocks = await catalog.warmPages((block) => productPages(db, cache, block), () => closing, quietMoment);
   const bytes = catalog.pageBytes();
   const mem = Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 1048576)]));
   app.log.info({ blocks, fileMb: Math.round(bytes.file / 1048576), memoryMb: Math.round(bytes.memory / 1048576), ms: Date.now() - warming, process: mem },

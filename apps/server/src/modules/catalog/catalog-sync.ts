@@ -238,20 +238,21 @@ export class CatalogSync {
   }
 
   /**
-   * Loads every product page not kept yet, one block at a time, letting requests run in between,
-   * until `stop()` says so. Answers how many blocks it loaded (none while the catalogue is in SQL).
+   * Loads every product page not kept yet, one block at a time, waiting for `between()` before each
+   * (requests first), until `stop()` says so. Answers how many blocks it loaded (none while the catalogue is in SQL).
    */
-  async warmPages(load: (block: number) => Promise<Map<number, Buffer>>, stop: () => boolean = () => false): Promise<number> {
+  async warmPages(load: (block: number) => Promise<Map<number, Buffer>>, stop: () => boolean = () => false,
+    between: () => Promise<unknown> = () => new Promise((resolve) => setImmediate(resolve))): Promise<number> {
     if (!this.index) return 0;
     let loaded = 0;
     const firstOfBlock = new Map<number, number>(); // block → its first product
     for (const id of this.index.productIds()) if (!firstOfBlock.has(Math.floor(id / PRODUCT_BLOCK))) firstOfBlock.set(Math.floor(id / PRODUCT_BLOCK), id);
     for (const [block, first] of firstOfBlock) {
+      await between();
       if (stop()) break;
       if (this.bodies.has(first)) continue;
       await this.loadBlock(block, load);
       loaded++;
-      await new Promise((resolve) => setImmediate(resolve));
     }
     return loaded;
   }
