@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { buildApp, type App } from '../src/app.js';
+import { buildApp, type App, type BuildOptions } from '../src/app.js';
 import { testConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
 import * as schema from '../src/db/schema/index.js';
@@ -65,10 +65,10 @@ export interface TestApp {
 }
 
 /** buildApp on a fresh database and a temporary DATA_DIR; the first admin is ADMIN. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Partial<Config> = {}, opts: Omit<BuildOptions, 'database'> = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-data-'));
-  const app = await buildApp(testConfig({ DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...overrides }), { database });
+  const app = await buildApp(testConfig({ DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...overrides }), { ...opts, database });
   let token: string | undefined;
   return {
     app, db: database.db, database, dataDir,

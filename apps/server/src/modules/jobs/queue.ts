@@ -35,6 +35,14 @@ export async function enqueue(tx: Tx, job: NewJob): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Puts a failed job back in the queue with fresh attempts (the admin's retry); false when it is not failed. */
+export async function requeue(tx: Tx, id: number): Promise<JobRow | undefined> {
+  const [row] = await tx.update(jobs).set({ status: 'queued', attempts: 0, runAt: sql`now()`, lockedAt: null, finishedAt: null })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'failed'))).returning();
+  if (row) afterCommit(tx, () => enqueued.emit('job'));
+  return row;
+}
+
 export interface WorkerOptions {
   /** Jobs claimed at a time. */
   batch?: number;
