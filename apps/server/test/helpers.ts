@@ -93,15 +93,16 @@ export async function login(app: App, userName: string, password: string): Promi
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Two copies of the server on one fresh PostgreSQL database (each with its own DATA_DIR), as N copies run behind a balancer. */
-export async function twoCopies(overrides: Partial<Config> = {}): Promise<{ copies: [App, App]; close(): Promise<void> }> {
+export async function twoCopies(overrides: Partial<Config> = {}, opts: (copy: 0 | 1) => Omit<BuildOptions, 'database'> = () => ({})):
+  Promise<{ copies: [App, App]; close(): Promise<void> }> {
   const fresh = await freshDatabase();
   const dirs: string[] = [];
-  const make = (database: Database) => {
+  const make = (database: Database, copy: 0 | 1) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-copy-'));
     dirs.push(dir);
-    return buildApp(testConfig({ DATA_DIR: dir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...overrides }), { database });
+    return buildApp(testConfig({ DATA_DIR: dir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...overrides }), { ...opts(copy), database });
   };
-  const copies: [App, App] = [await make(fresh), await make(await openDatabase({ url: fresh.url }))];
+  const copies: [App, App] = [await make(fresh, 0), await make(await openDatabase({ url: fresh.url }), 1)];
   return {
     copies,
     async close() {
