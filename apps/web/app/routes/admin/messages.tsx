@@ -10,7 +10,8 @@ export function meta() {
   return [{ title: 'پیامک‌ها | پنل مدیریت سرخاب' }];
 }
 
-const COLORS: Record<JobStatus, string> = { queued: 'blue', running: 'yellow', done: 'teal', failed: 'red' };
+/** Outlined in the darkest shade: the light badges' text is below 4.5:1 on their tint (axe's color-contrast). */
+const COLORS: Record<JobStatus, string> = { queued: 'blue.9', running: 'grape.9', done: 'teal.9', failed: 'red.9' };
 
 /** The SMS queue: failed and waiting messages with their last error, and a retry for a failed one (?status=&page=). */
 export default function MessagesPage() {
@@ -35,9 +36,9 @@ export default function MessagesPage() {
             rowNumber((page - 1) * ADMIN_PAGE_SIZE),
             { head: 'گیرنده', w: 130, cell: (j) => (j.to ? <span dir="ltr">{fa(j.to.replace(/^98/, '0'))}</span> : j.kind) },
             { head: 'متن پیام', cell: (j) => <Text size="sm">{j.text ?? '—'}</Text> },
-            { head: 'وضعیت', w: 120, cell: (j) => <Badge variant="light" color={COLORS[j.status]}>{j.statusLabel}</Badge> },
+            { head: 'وضعیت', w: 120, cell: (j) => <Badge variant="outline" color={COLORS[j.status]}>{j.statusLabel}</Badge> },
             { head: 'تلاش', w: 70, cell: (j) => `${fa(j.attempts)} از ${fa(j.maxAttempts)}` },
-            { head: 'آخرین خطا', w: 200, cell: (j) => <Text size="xs" c="red" dir="auto">{j.lastError ?? ''}</Text> },
+            { head: 'آخرین خطا', w: 200, cell: (j) => <Text size="xs" c="red.9" dir="auto">{j.lastError ?? ''}</Text> },
             { head: 'زمان ثبت', w: 150, cell: (j) => <Text size="sm">{formatJalaliDateTime(j.createdAt)}</Text> },
             { head: 'ارسال دوباره', w: 110, cell: (j) => j.status === 'failed' && (
               <Button size="compact-sm" variant="light" loading={busy} onClick={async () => {
