@@ -4,7 +4,7 @@ import { openDatabase, type Database, type Db } from '../../db/client.js';
 import { jobs } from '../../db/schema/index.js';
 import { write } from '../../lib/write.js';
 import { DB_KIND, freshDatabase } from '../../../test/helpers.js';
-import { backoffOf, claim, enqueue, startWorker, workOnce, type JobHandler, type NewJob } from './queue.js';
+import { backoffOf, claim, enqueue, pruneDone, startWorker, workOnce, type JobHandler, type NewJob } from './queue.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let db: Db;
@@ -100,6 +100,15 @@ describe('the job queue', () => {
     expect(ran).toEqual([claimed[0]!.id]);
     expect(await rowOf(claimed[0]!.id)).toMatchObject({ status: 'done', attempts: 2 });
     expect(await rowOf(claimed[1]!.id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'stopped while running' });
+  });
+
+  it('deletes sent jobs after a month, and keeps failed and recent ones', async () => {
+    for (const key of ['old-done', 'new-done', 'old-failed']) await add({ dedupeKey: key });
+    await db.update(jobs).set({ status: 'done', finishedAt: sql`now() - interval '31 days'` }).where(eq(jobs.dedupeKey, 'old-done'));
+    await db.update(jobs).set({ status: 'done', finishedAt: sql`now() - interval '29 days'` }).where(eq(jobs.dedupeKey, 'new-done'));
+    await db.update(jobs).set({ status: 'failed', finishedAt: sql`now() - interval '90 days'` }).where(eq(jobs.dedupeKey, 'old-failed'));
+    expect(await pruneDone(db)).toBe(1);
+    expect((await allJobs()).map((j) => j.dedupeKey)).toEqual(['new-done', 'old-failed']);
   });
 
   it('doubles the backoff per attempt, up to an hour', () => {

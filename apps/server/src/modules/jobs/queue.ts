@@ -92,6 +92,13 @@ async function runOne(db: Db, job: JobRow, handlers: Record<string, JobHandler>,
   }
 }
 
+/** Sent messages are kept a month for the admin's list, then deleted (failed ones stay until retried). */
+export async function pruneDone(db: Db, keepDays = 30): Promise<number> {
+  const gone = await db.delete(jobs).where(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, sql`now() - make_interval(days => ${keepDays})`)))
+    .returning({ id: jobs.id });
+  return gone.length;
+}
+
 /** Claims one batch and runs it; answers how many jobs were claimed. */
 export async function workOnce(db: Db, handlers: Record<string, JobHandler>, opts: WorkerOptions = {}): Promise<number> {
   const claimed = await claim(db, opts);
@@ -109,10 +116,15 @@ export function startWorker(db: Db, handlers: Record<string, JobHandler>, log: P
   let again = false;
   let timer: NodeJS.Timeout | undefined;
   const batch = opts.batch ?? DEFAULTS.batch;
+  let prunedAt = 0;
   const loop = async () => {
     do {
       again = false;
       try {
+        if (Date.now() - prunedAt > 3_600_000) {
+          prunedAt = Date.now();
+          await pruneDone(db);
+        }
         while (!stopped && (await workOnce(db, handlers, opts)) >= batch);
       } catch (err) {
         log.error({ err }, 'job worker: claim failed');
