@@ -44,6 +44,10 @@ import { cartRoutes } from './modules/cart/cart.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
 import { fakeGatewayPages } from './modules/orders/fake-gateway.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
+import { jobRoutes } from './modules/jobs/jobs.routes.js';
+import { startWorker, type WorkerOptions } from './modules/jobs/queue.js';
+import { smsJob, SMS_JOB } from './modules/jobs/sms-job.js';
+import { smsFromConfig, type SmsProvider } from './modules/customers/sms.js';
 import { ensureFirstAdmin } from './modules/users/users.service.js';
 
 interface Services {
@@ -67,8 +71,16 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
+export interface BuildOptions {
+  database?: Database;
+  /** Runs this process's job worker (main.ts does; tests only when they ask), with its poll interval and retry timing. */
+  jobWorker?: boolean | (WorkerOptions & { pollMs?: number });
+  /** The SMS provider of the queued messages (by default the configured one). */
+  sms?: SmsProvider;
+}
+
 /** Builds the whole API (and uploads) on a database; never listens. */
-export async function buildApp(config: Config, opts: { database?: Database } = {}): Promise<App> {
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const logger: FastifyServerOptions['logger'] = config.LOG_LEVEL === 'silent' ? false : {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.newPassword'],
@@ -109,6 +121,11 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   // Temporary and unreferenced uploads older than an hour: a minute after the start, then hourly (onClose hooks run last-first: before the close above).
   const uploadSweeper = startUploadSweeper(database.db, services.storage, app.log);
   app.addHook('onClose', () => uploadSweeper.stop());
+  if (opts.jobWorker) {
+    const worker = startWorker(database.db, { [SMS_JOB]: smsJob(opts.sms ?? smsFromConfig(config)) }, app.log,
+      opts.jobWorker === true ? {} : opts.jobWorker);
+    app.addHook('onClose', () => worker.stop());
+  }
   // The storefront's catalogue in memory within its budget, saved beside the database for the next start.
   openCatalog(database.db, cache, {
     budgetBytes: config.CATALOG_MEMORY_MB * 1024 * 1024,
@@ -224,6 +241,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   await app.register(customerRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(jobRoutes, { prefix: '/api' });
   await app.register(fakeGatewayPages);
 
   await ensureFirstAdmin(database.db, config, app.log);

@@ -16,7 +16,7 @@ try {
 
 const webBuild = loadWebBuild();
 webBuild.catch(() => {}); // mountWeb reports it
-const app = await buildApp(config).catch((err: Error) => {
+const app = await buildApp(config, { jobWorker: true }).catch((err: Error) => {
   console.error(err.message);
   process.exit(1);
 });

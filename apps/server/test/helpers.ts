@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { buildApp, type App } from '../src/app.js';
+import { buildApp, type App, type BuildOptions } from '../src/app.js';
 import { testConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
 import * as schema from '../src/db/schema/index.js';
@@ -65,10 +65,10 @@ export interface TestApp {
 }
 
 /** buildApp on a fresh database and a temporary DATA_DIR; the first admin is ADMIN. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Partial<Config> = {}, opts: Omit<BuildOptions, 'database'> = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-data-'));
-  const app = await buildApp(testConfig({ DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...overrides }), { database });
+  const app = await buildApp(testConfig({ DATA_DIR: dataDir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...overrides }), { ...opts, database });
   let token: string | undefined;
   return {
     app, db: database.db, database, dataDir,
@@ -93,15 +93,16 @@ export async function login(app: App, userName: string, password: string): Promi
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Two copies of the server on one fresh PostgreSQL database (each with its own DATA_DIR), as N copies run behind a balancer. */
-export async function twoCopies(overrides: Partial<Config> = {}): Promise<{ copies: [App, App]; close(): Promise<void> }> {
+export async function twoCopies(overrides: Partial<Config> = {}, opts: (copy: 0 | 1) => Omit<BuildOptions, 'database'> = () => ({})):
+  Promise<{ copies: [App, App]; close(): Promise<void> }> {
   const fresh = await freshDatabase();
   const dirs: string[] = [];
-  const make = (database: Database) => {
+  const make = (database: Database, copy: 0 | 1) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-copy-'));
     dirs.push(dir);
-    return buildApp(testConfig({ DATA_DIR: dir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...overrides }), { database });
+    return buildApp(testConfig({ DATA_DIR: dir, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...overrides }), { ...opts(copy), database });
   };
-  const copies: [App, App] = [await make(fresh), await make(await openDatabase({ url: fresh.url }))];
+  const copies: [App, App] = [await make(fresh, 0), await make(await openDatabase({ url: fresh.url }), 1)];
   return {
     copies,
     async close() {

@@ -30,6 +30,15 @@ interface WriteOptions<T> {
 const RETRIED_STATES = new Set(['40P01', '40001']);
 const TRIES = 4;
 
+const committed = new WeakMap<Tx, (() => void)[]>();
+
+/** Runs `fn` once the write that opened `tx` has committed (never when it rolls back): the job queue's wake-up. */
+export function afterCommit(tx: Tx, fn: () => void) {
+  const list = committed.get(tx);
+  if (list) list.push(fn);
+  else committed.set(tx, [fn]);
+}
+
 /** A service's context (lib/service-context.ts); the cache only when the write invalidates it. */
 type WriteContext = Omit<ServiceContext, 'cache'> & { cache?: ReadCache };
 
@@ -44,7 +53,9 @@ export async function write<T>(
   opts: WriteOptions<T>,
 ): Promise<T> {
   if (opts.invalidates && !ctx.cache) throw new Error('write: invalidates needs ctx.cache');
+  let last: Tx | undefined;
   const once = () => ctx.db.transaction(async (tx) => {
+    last = tx;
     const out = await work(tx);
     if (opts.audit) {
       const e = typeof opts.audit === 'function' ? opts.audit(out) : opts.audit;
@@ -61,6 +72,7 @@ export async function write<T>(
       if (!opts.retry || i >= TRIES || !RETRIED_STATES.has(sqlStateOf(err) ?? '')) throw err;
     }
   }
+  for (const fn of committed.get(last!) ?? []) fn();
   const invalidates = typeof opts.invalidates === 'function' ? opts.invalidates(result) : opts.invalidates;
   if (invalidates) await ctx.cache!.invalidate();
   return result;

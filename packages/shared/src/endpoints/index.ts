@@ -4,11 +4,12 @@ import { contentEndpoints } from './content.js';
 import { customersEndpoints } from './customers.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { healthEndpoints } from './health.js';
+import { messagesEndpoints } from './messages.js';
 import { ordersEndpoints } from './orders.js';
 import { usersEndpoints } from './users.js';
 
 export * from './define.js';
-export { cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, ordersEndpoints, usersEndpoints };
+export { cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints, ordersEndpoints, usersEndpoints };
 
 /** Every endpoint of the API, by `METHOD /Path` (registered under `/api`). */
 export const endpoints = {
@@ -20,5 +21,6 @@ export const endpoints = {
   ...customersEndpoints,
   ...cartEndpoints,
   ...ordersEndpoints,
+  ...messagesEndpoints,
 };
 export type Endpoints = typeof endpoints;

@@ -3,3 +3,4 @@ export * from './content.js';
 export * from './users.js';
 export * from './commerce.js';
 export * from './system.js';
+export * from './jobs.js';

@@ -2,15 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import type { BuildOptions } from '../../app.js';
 import type { Config } from '../../config.js';
 import { users } from '../../db/schema/index.js';
 import { createSession } from '../../lib/auth.js';
 import { bearer, buildTestApp, type TestApp } from '../../../test/helpers.js';
 
 /** A test app whose console SMS lines also go to a file, so tests can read the login codes. */
-export async function buildShopApp(overrides: Partial<Config> = {}) {
+export async function buildShopApp(overrides: Partial<Config> = {}, opts: Omit<BuildOptions, 'database'> = {}) {
   const smsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-sms-')), 'sms.log');
-  const t = await buildTestApp({ SMS_LOG_FILE: smsFile, ...overrides });
+  const t = await buildTestApp({ SMS_LOG_FILE: smsFile, ...overrides }, opts);
   return Object.assign(t, { smsFile, lastCode: (mobile: string) => lastCode(smsFile, mobile) });
 }
 export type ShopApp = Awaited<ReturnType<typeof buildShopApp>>;

@@ -244,6 +244,17 @@ describe('SMS providers', () => {
     expect(Object.fromEntries(new URLSearchParams(calls[0]!.body))).toEqual({ receptor: '989121234567', token: '4321', template: 'sorkhab-verify' });
   });
 
+  it('kavenegar sends a plain message through sms/send', async () => {
+    const calls: { url: string; body: string }[] = [];
+    const fakeFetch = (async (url: string, init: RequestInit) => {
+      calls.push({ url, body: String(init.body) });
+      return new Response(JSON.stringify({ return: { status: 200, message: 'تایید شد' } }), { status: 200 });
+    }) as unknown as typeof fetch;
+    await kavenegarSms({ apiKey: 'KEY', template: 'x', fetch: fakeFetch }).send('989121234567', 'سفارش ۱۲ ارسال شد');
+    expect(calls[0]!.url).toBe('https://api.kavenegar.com/v1/KEY/sms/send.json');
+    expect(Object.fromEntries(new URLSearchParams(calls[0]!.body))).toEqual({ receptor: '989121234567', message: 'سفارش ۱۲ ارسال شد' });
+  });
+
   it('kavenegar reports a refused message as an error', async () => {
     const fakeFetch = (async () => new Response(JSON.stringify({ return: { status: 418, message: 'اعتبار کافی نیست' } }), { status: 418 })) as unknown as typeof fetch;
     await expect(kavenegarSms({ apiKey: 'K', template: 'x', fetch: fakeFetch }).sendCode('989121234567', '1')).rejects.toThrow(/418/);

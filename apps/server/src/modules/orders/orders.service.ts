@@ -5,7 +5,7 @@ import {
   type Checkout, type CheckoutResult, type Order, type OrderActor, type OrderStatus, type PaymentResult, type PayOrderResult,
   type StoreSettings,
 } from '@sorkhab/shared';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { addresses, cartItems, orderItems, orders, payments, products, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import type { ReadCache } from '../../lib/cache.js';
@@ -19,6 +19,7 @@ import { claimDiscountUse, retakeDiscountUse, returnDiscountUse } from '../cart/
 import { checkPlace, createAddress, getAddress } from '../customers/customers.service.js';
 import { getSettings } from '../content/content.service.js';
 import { variantsOf } from '../media/media.service.js';
+import { enqueueStatusSms } from './notify.js';
 import type { PaymentGateway } from './payment.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -148,7 +149,7 @@ const transitionRefused = (from: OrderStatus, to: OrderStatus) =>
  * `stock_released`), sold counts, the discount's use, the payment row, the cart, the audit log.
  * A change the table refuses throws 409 for the admin and is a no-op (`changed: false`) for the others.
  */
-async function transition(tx: DbOrTx, orderId: number, to: OrderStatus, opts: TransitionOpts): Promise<Transitioned> {
+async function transition(tx: Tx, orderId: number, to: OrderStatus, opts: TransitionOpts): Promise<Transitioned> {
   const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!o) {
     if (opts.actor === 'admin') throw notFound('سفارش');
@@ -194,6 +195,7 @@ async function transition(tx: DbOrTx, orderId: number, to: OrderStatus, opts: Tr
     await tx.update(payments).set({ status: 'refunded' }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')));
   }
   if (opts.actor === 'payment' && target === 'paid') await clearCart(tx, o.userId);
+  await enqueueStatusSms(tx, o, target);
 
   if (admin) {
     await audit(tx, opts.adminId, 'order.status', 'order', orderId, { from, to: target, ...(opts.note ? { note: opts.note } : {}) });

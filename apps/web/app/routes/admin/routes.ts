@@ -22,6 +22,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:id', 'routes/admin/order-detail.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
+      route('messages', 'routes/admin/messages.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { parseEnamadSeal, type StoreSettings } from '@sorkhab/shared';
+import { parseEnamadSeal, SMS_TEMPLATE_LABELS, type SmsSettings, type SmsTemplates, type StoreSettings } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { useSave } from '../../features/admin/use-save';
 import { stopIfBlank } from '../../lib/required';
@@ -90,6 +90,42 @@ export default function SettingsPage() {
           <Group justify="flex-end"><Button type="submit" loading={busy}>ذخیره تنظیمات</Button></Group>
         </Stack>
       </form>
+      <SmsSettingsForm />
     </>
+  );
+}
+
+/** The SMS templates and the owner's mobile: saved apart (admin-only keys, never in the public settings). */
+function SmsSettingsForm() {
+  const { data } = useApi('GET /Settings/Sms', {});
+  const [f, setF] = useState<SmsSettings | null>(null);
+  const { busy, errors, save } = useSave();
+  useEffect(() => { if (data) setF({ ...data, ownerMobile: data.ownerMobile.replace(/^98/, '0') }); }, [data]);
+  if (!f) return null;
+  return (
+    <form noValidate onSubmit={async (e) => {
+      e.preventDefault();
+      const saved = await save('PUT /Settings/Sms', { body: f }, { success: 'پیامک‌ها ذخیره شد' });
+      if (saved.success) setF({ ...saved.data, ownerMobile: saved.data.ownerMobile.replace(/^98/, '0') });
+    }}>
+      <Stack maw={900} mt="md">
+        <Paper withBorder p="md">
+          <Title order={3} size="h5" mb="xs">پیامک‌های سفارش</Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            در متن‌ها می‌توانید از {'{name}'} (نام گیرنده)، {'{order}'} (شماره سفارش)، {'{total}'} (مبلغ به تومان) و {'{tracking}'} (کد رهگیری) استفاده کنید.
+          </Text>
+          <Stack>
+            <TextInput label="موبایل مدیر فروشگاه" description="پیامک سفارش جدید به این شماره می‌رود؛ اگر خالی باشد، به تلفن فروشگاه در صورتی که موبایل باشد."
+              dir="ltr" inputMode="tel" placeholder="09121234567" w={{ base: '100%', sm: 320 }} value={fa(f.ownerMobile)} error={errors.ownerMobile}
+              onChange={(e) => setF({ ...f, ownerMobile: e.currentTarget.value })} />
+            {(Object.keys(SMS_TEMPLATE_LABELS) as (keyof SmsTemplates)[]).map((k) => (
+              <Textarea key={k} label={SMS_TEMPLATE_LABELS[k]} autosize minRows={2} value={f.templates[k]} error={errors[`templates.${k}`]}
+                onChange={(e) => setF({ ...f, templates: { ...f.templates, [k]: e.currentTarget.value } })} />
+            ))}
+          </Stack>
+        </Paper>
+        <Group justify="flex-end"><Button type="submit" loading={busy}>ذخیره پیامک‌ها</Button></Group>
+      </Stack>
+    </form>
   );
 }

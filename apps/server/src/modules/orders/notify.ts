@@ -1,0 +1,36 @@
+import { formatToman, renderSms, toPersianDigits, type OrderStatus, type SmsTemplates } from '@sorkhab/shared';
+import type { Tx } from '../../db/client.js';
+import type { orders } from '../../db/schema/index.js';
+import { getSettings } from '../content/content.service.js';
+import { getSmsSettings, ownerMobileOf } from '../content/sms-settings.js';
+import { enqueue } from '../jobs/queue.js';
+import { SMS_JOB } from '../jobs/sms-job.js';
+
+const TO_SHOPPER: Partial<Record<OrderStatus, keyof SmsTemplates>> = { paid: 'shopperPaid', shipped: 'shopperShipped', delivered: 'shopperDelivered' };
+/** Money taken: the owner hears of a new order (paid, or paid but out of stock and waiting for them). */
+const TO_OWNER: ReadonlySet<OrderStatus> = new Set(['paid', 'paid_unfulfillable']);
+
+/**
+ * Enqueues the SMS of an order's new status in the transaction that changed it, rendered now (the message says what
+ * was true when it happened). One job per order, status and recipient (the dedupe key), however often it is reached.
+ */
+export async function enqueueStatusSms(tx: Tx, order: typeof orders.$inferSelect, status: OrderStatus) {
+  const shopper = TO_SHOPPER[status];
+  const owner = TO_OWNER.has(status);
+  if (!shopper && !owner) return;
+  const sms = await getSmsSettings(tx);
+  const values = {
+    name: `${order.firstname} ${order.lastname}`.trim(), order: toPersianDigits(order.number), total: formatToman(order.total), tracking: '',
+  };
+  if (shopper) {
+    await enqueue(tx, {
+      kind: SMS_JOB, payload: { to: order.mobile, text: renderSms(sms.templates[shopper], values) }, dedupeKey: `sms:order:${order.id}:${status}:shopper`,
+    });
+  }
+  const ownerMobile = owner ? ownerMobileOf(sms, (await getSettings(tx)).phone) : undefined;
+  if (ownerMobile) {
+    await enqueue(tx, {
+      kind: SMS_JOB, payload: { to: ownerMobile, text: renderSms(sms.templates.ownerPaid, values) }, dedupeKey: `sms:order:${order.id}:paid:owner`,
+    });
+  }
+}
