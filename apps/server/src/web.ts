@@ -45,6 +45,14 @@ export function linkStylesheet(html: string, sheet: Pick<Stylesheet, 'href' | 'e
   return `${html.slice(0, start + open.length)}@import url("${sheet.href}");${html.slice(end)}`;
 }
 
+/** Best-level compressions under way (in the background). */
+const upgrades = new Set<Promise<void>>();
+
+/** Resolves when no best-level compression is under way: a test's two requests then see the same copy. */
+export async function compressionsSettled(): Promise<void> {
+  while (upgrades.size) await Promise.allSettled([...upgrades]);
+}
+
 /** The page's bytes in `encoding`: made at the dynamic level the first time, upgraded to the best level when asked again. */
 async function compressedCopy(page: CachedPage, encoding: Encoding): Promise<Buffer> {
   const copy = page.compressed[encoding];
@@ -55,7 +63,10 @@ async function compressedCopy(page: CachedPage, encoding: Encoding): Promise<Buf
   }
   if (!copy.best && !copy.upgrading) {
     copy.upgrading = true;
-    compress(page.body, encoding, 'best').then((bytes) => { page.compressed[encoding] = { bytes, best: true }; }, () => { copy.upgrading = false; });
+    const upgrade = compress(page.body, encoding, 'best')
+      .then((bytes) => { page.compressed[encoding] = { bytes, best: true }; }, () => { copy.upgrading = false; })
+      .finally(() => upgrades.delete(upgrade));
+    upgrades.add(upgrade);
   }
   return copy.bytes;
 }

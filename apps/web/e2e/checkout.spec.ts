@@ -148,6 +148,9 @@ test('/profile pages send a guest to /login and back there after login; addresse
 
   // The profile: a bad email is refused in Persian, a good save says so and the page shows it after revalidation.
   await page.goto('/profile/dashboard');
+  // Typed before hydration, a controlled field is reset to its loaded value: wait for the page to be live (its
+  // save button is enabled only then), as the login form above does.
+  await expect(page.getByRole('button', { name: 'ذخیره اطلاعات' })).toBeEnabled();
   await page.locator('#firstname').fill('سارا');
   await page.locator('#lastname').fill('رضایی');
   await page.locator('#email').fill('not-an-email');

@@ -1,4 +1,5 @@
 import { use } from 'react';
+import { preload } from 'react-dom';
 import { useRouteLoaderData } from 'react-router';
 import type { Category } from '@sorkhab/shared';
 
@@ -45,8 +46,12 @@ function fetchMenu(version: string): Promise<MenuCategory[]> {
   return pending;
 }
 
-/** The tree of a version: at once when known, else (in the browser) once fetched, suspending meanwhile. */
+/**
+ * The tree of a version: at once when known, else (in the browser) once fetched, suspending meanwhile. The page's
+ * head asks for the file with the HTML (a preload), so hydration does not wait one more round trip for it.
+ */
 export function useMenu(version: string): MenuCategory[] {
+  preload(menuUrl(version), { as: 'fetch', crossOrigin: 'anonymous' });
   return knownMenu(version) ?? use(fetchMenu(version));
 }
 
