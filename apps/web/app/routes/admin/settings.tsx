@@ -116,7 +116,7 @@ function SmsSettingsForm() {
           </Text>
           <Stack>
             <TextInput label="موبایل مدیر فروشگاه" description="پیامک سفارش جدید به این شماره می‌رود؛ اگر خالی باشد، به تلفن فروشگاه در صورتی که موبایل باشد."
-              dir="ltr" inputMode="tel" placeholder="09121234567" w={{ base: '100%', sm: 320 }} value={fa(f.ownerMobile)} error={errors.ownerMobile}
+              dir="ltr" inputMode="tel" placeholder="۰۹۱۲۱۲۳۴۵۶۷" w={{ base: '100%', sm: 320 }} value={fa(f.ownerMobile)} error={errors.ownerMobile}
               onChange={(e) => setF({ ...f, ownerMobile: e.currentTarget.value })} />
             {(Object.keys(SMS_TEMPLATE_LABELS) as (keyof SmsTemplates)[]).map((k) => (
               <Textarea key={k} label={SMS_TEMPLATE_LABELS[k]} autosize minRows={2} value={f.templates[k]} error={errors[`templates.${k}`]}

@@ -96,7 +96,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
           {!user && <PasswordInput label="رمز عبور" required description="دست‌کم ۸ کاراکتر" value={f.password} error={errors.password} onChange={(e) => setF({ ...f, password: e.currentTarget.value })} />}
           <TextInput label="نام" {...text('firstname')} />
           <TextInput label="نام خانوادگی" {...text('lastname')} />
-          <TextInput label="موبایل" dir="ltr" placeholder="09121234567" {...text('mobile')} />
+          <TextInput label="موبایل" dir="ltr" placeholder="۰۹۱۲۱۲۳۴۵۶۷" {...text('mobile')} />
           <TextInput label="ایمیل" dir="ltr" {...text('email')} />
         </SimpleGrid>
         <Group>
