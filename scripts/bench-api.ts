@@ -27,7 +27,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { load, percentile, rssMb, serveEnv, serveNodeArgs, table, timeOne, type RunResult } from './lib/bench.js';
+import { load, percentile, rssMb, serveEnv, serveNodeArgs, startCeiling, table, timeOne, type RunResult } from './lib/bench.js';
 import { benchCatalogue, distinct, freshPostgres, listingQuery, rng, searchText, shuffle, waitForLog, type BenchContext } from './lib/bench-data.js';
 import { sleep, startChild, type Child } from './lib/child.js';
 import { describeCheckout, loginBySms, runCheckout } from './bench-checkout.js';
@@ -205,16 +205,7 @@ async function main() {
     // 3. The ceiling: a bare node:http server answering the listing's exact bytes.
     const listing = await timeOne(`${server.base}${SCENARIOS[1]!.paths(ctx, 0)[0]}`);
     if (listing.status !== 200) throw new Error(`listing answered ${listing.status}: ${listing.body.slice(0, 200)}`);
-    const bodyFile = path.join(dataDir, 'listing.json');
-    fs.writeFileSync(bodyFile, listing.body);
-    const ceiling = await startChild('ceiling', ['-e', `
-      const body = require('fs').readFileSync(process.env.BODY);
-      require('http').createServer((req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-        res.end(body);
-      }).listen(Number(process.env.PORT), '127.0.0.1');`], {
-      port: CEILING_PORT, logFile, readyPath: '/', env: { ...process.env, PORT: String(CEILING_PORT), BODY: bodyFile },
-    });
+    const ceiling = await startCeiling({ port: CEILING_PORT, dir: dataDir, logFile, body: listing.body, headers: { 'content-type': 'application/json; charset=utf-8' } });
     children.push(ceiling);
 
     // Search before the load: the first answer to each query is computed, later ones come from the cache.

@@ -25,7 +25,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { load, rssMb, serveEnv, serveNodeArgs, table, type RunResult } from './lib/bench.js';
+import { load, rssMb, serveEnv, serveNodeArgs, startCeiling, table, type RunResult } from './lib/bench.js';
 import { benchCatalogue, distinct, freshPostgres, listingQuery, searchText, shuffle, waitForLog, type BenchContext } from './lib/bench-data.js';
 import { sleep, startChild, type Child } from './lib/child.js';
 
@@ -60,12 +60,6 @@ function rawBody(url: string, encoding: string, cookie?: string): Promise<{ stat
     }).on('error', reject);
   });
 }
-
-/** Bytes of a response body as sent with the given encoding. */
-const rawBytes = async (url: string, encoding: string) => {
-  const r = await rawBody(url, encoding);
-  return { ...r, bytes: r.body.length };
-};
 
 /** Every script a page loads at start: module preloads (in the head or added after the first frame), script tags and the inline entry's imports. */
 function scriptsOf(html: string): string[] {
@@ -213,18 +207,9 @@ async function main() {
 
     if (ctx) {
       // The ceiling: a bare node:http server answering a product page's bytes as the shop sends them (brotli).
-      const bodyFile = path.join(dataDir, 'product-page.br');
       const sent = await rawBody(`${base}/product/${ctx.productIds[0]}`, 'br', cssCookie);
       if (sent.encoding !== 'br') throw new Error(`a product page came ${sent.encoding}, not brotli`);
-      fs.writeFileSync(bodyFile, sent.body);
-      const ceiling = await startChild('ceiling', ['-e', `
-        const body = require('fs').readFileSync(process.env.BODY);
-        require('http').createServer((req, res) => {
-          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br', 'content-length': body.length });
-          res.end(body);
-        }).listen(Number(process.env.PORT), '127.0.0.1');`], {
-        port: CEILING_PORT, logFile, readyPath: '/', env: { ...process.env, PORT: String(CEILING_PORT), BODY: bodyFile },
-      });
+      const ceiling = await startCeiling({ port: CEILING_PORT, dir: dataDir, logFile, body: sent.body, headers: { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br' } });
       children.push(ceiling);
       console.log(`\nServer render, cold mix (each URL about once; a returning shopper's request), ${CONNECTIONS} connections, ${SECONDS} s each:`);
       const results: { name: string; r: RunResult; urls: number }[] = [];
@@ -275,13 +260,13 @@ async function main() {
     let br = 0;
     let raw = 0;
     for (const s of scripts) {
-      gzip += (await rawBytes(base + s, 'gzip')).bytes;
-      br += (await rawBytes(base + s, 'br')).bytes;
-      raw += (await rawBytes(base + s, 'identity')).bytes;
+      gzip += (await rawBody(base + s, 'gzip')).body.length;
+      br += (await rawBody(base + s, 'br')).body.length;
+      raw += (await rawBody(base + s, 'identity')).body.length;
     }
-    const htmlGzip = await rawBytes(base + '/', 'gzip');
+    const htmlGzip = await rawBody(base + '/', 'gzip');
     console.log(`JavaScript for /: ${scripts.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzip, ${(br / 1024).toFixed(1)} KB brotli (target ≤ 150 KB gzip)`);
-    console.log(`HTML of /: ${(htmlGzip.bytes / 1024).toFixed(1)} KB ${htmlGzip.encoding}`);
+    console.log(`HTML of /: ${(htmlGzip.body.length / 1024).toFixed(1)} KB ${htmlGzip.encoding}`);
 
     if (!args.has('--no-lighthouse')) {
       console.log('\nLighthouse (mobile emulation):');

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import autocannon from 'autocannon';
+import { startChild, type Child } from './child.js';
 
 /** Shared pieces of the load benchmarks: child servers (child.ts), autocannon runs, memory, the table. */
 
@@ -52,6 +54,25 @@ export async function load(opts: { base: string; paths: string[]; connections: n
   } finally {
     if (sampler) clearInterval(sampler);
   }
+}
+
+/**
+ * The machine's ceiling: a bare node:http server (a child process) answering `body` with `headers` to every request,
+ * the bytes the shop itself sends for the scenario measured beside it.
+ */
+export function startCeiling(opts: { port: number; dir: string; logFile: string; body: Buffer | string; headers: Record<string, string> }): Promise<Child> {
+  const bodyFile = path.join(opts.dir, 'ceiling.body');
+  fs.writeFileSync(bodyFile, opts.body);
+  return startChild('ceiling', ['-e', `
+    const body = require('fs').readFileSync(process.env.BODY);
+    const headers = { ...JSON.parse(process.env.HEADERS), 'content-length': body.length };
+    require('http').createServer((req, res) => {
+      res.writeHead(200, headers);
+      res.end(body);
+    }).listen(Number(process.env.PORT), '127.0.0.1');`], {
+    port: opts.port, logFile: opts.logFile, readyPath: '/',
+    env: { ...process.env, PORT: String(opts.port), BODY: bodyFile, HEADERS: JSON.stringify(opts.headers) },
+  });
 }
 
 /** Latency of one request, ms. */

@@ -2,9 +2,7 @@ import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-import { BROTLI_QUALITY, GZIP_LEVEL } from '../../apps/server/src/lib/compression.js';
+import { compress } from '../../apps/server/src/lib/compression.js';
 
 /**
  * The web build and what it was built from: `npm run build` writes a digest of every source the
@@ -57,8 +55,6 @@ export async function buildWeb(root: string): Promise<boolean> {
 }
 
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|html|webmanifest)$/;
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy of every compressible static file of 1 KB or more beside it, at the
@@ -69,10 +65,7 @@ export async function precompress(dir: string): Promise<number> {
   const files = filesUnder(dir, '.').map((rel) => path.join(dir, rel)).filter((f) => COMPRESSIBLE.test(f) && fs.statSync(f).size >= 1024);
   await Promise.all(files.map(async (file) => {
     const body = fs.readFileSync(file);
-    const [br, gz] = await Promise.all([
-      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY.best, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-      gzip(body, { level: GZIP_LEVEL.best }),
-    ]);
+    const [br, gz] = await Promise.all([compress(body, 'br', 'best'), compress(body, 'gzip', 'best')]);
     fs.writeFileSync(`${file}.br`, br);
     fs.writeFileSync(`${file}.gz`, gz);
   }));

@@ -1,6 +1,5 @@
 import { use } from 'react';
 import { preload } from 'react-dom';
-import { useRouteLoaderData } from 'react-router';
 import type { Category } from '@sorkhab/shared';
 
 /**
@@ -48,17 +47,11 @@ function fetchMenu(version: string): Promise<MenuCategory[]> {
 
 /**
  * The tree of a version: at once when known, else (in the browser) once fetched, suspending meanwhile. The page's
- * head asks for the file with the HTML (a preload), so hydration does not wait one more round trip for it.
+ * head asks for the file with the HTML (a preload), so hydration does not wait one more round trip for it. No
+ * version (a page outside the shop layout): no menu.
  */
-export function useMenu(version: string): MenuCategory[] {
+export function useMenu(version: string | undefined): MenuCategory[] {
+  if (!version) return [];
   preload(menuUrl(version), { as: 'fetch', crossOrigin: 'anonymous' });
   return knownMenu(version) ?? use(fetchMenu(version));
-}
-
-/** The shop layout's menu, for a page inside it (empty outside it). */
-export function useShopMenu(): MenuCategory[] {
-  const shop = useRouteLoaderData<{ menu: string }>('routes/store/layout');
-  const version = shop?.menu;
-  const known = version ? knownMenu(version) : [];
-  return known ?? use(fetchMenu(version!));
 }

@@ -9,7 +9,7 @@ import { categoryHref } from '../../lib/links';
 import { ProductCard, toCard } from '../../features/catalog/ProductCard';
 import { seo, shopOf } from '../../features/catalog/seo';
 import { CategoryThumb } from '../../components/CategoryThumb';
-import { useShopMenu } from '../../features/layout/menu';
+import { useMenu } from '../../features/layout/menu';
 import type { loader as layoutLoader } from './layout';
 import type { Route } from './+types/home';
 
@@ -67,7 +67,7 @@ function Section({ title, more, children }: { title: string; more: string; child
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { slides, banners, latest, best } = loaderData;
   const shop = useRouteLoaderData<typeof layoutLoader>('routes/store/layout');
-  const categories = useShopMenu();
+  const categories = useMenu(shop?.menu);
   return (
     <main>
       <h1 className="sr-only">{shop?.settings.storeName ?? 'سرخاب'}، فروشگاه آنلاین آرایشی و بهداشتی</h1>
