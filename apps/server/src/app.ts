@@ -42,6 +42,7 @@ import { userRoutes } from './modules/users/users.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
+import { feedRoutes } from './modules/feeds/feeds.routes.js';
 import { fakeGatewayPages } from './modules/orders/fake-gateway.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
@@ -243,6 +244,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(jobRoutes, { prefix: '/api' });
   await app.register(fakeGatewayPages);
+  await app.register(feedRoutes);
 
   await ensureFirstAdmin(database.db, config, app.log);
   return app as unknown as App;

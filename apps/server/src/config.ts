@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   ZARINPAL_MERCHANT_ID: z.string().optional(),
   ZARINPAL_SANDBOX: bool.default(true),
   RATE_LIMIT: bool.default(true),
+  /** The key Torob's product API tokens are checked with (PEM, EdDSA); unset: Torob's published key. */
+  TOROB_PUBLIC_KEY: z.string().startsWith('-----BEGIN PUBLIC KEY-----').optional(),
   /** Memory the in-memory catalogue may take (decision 018); a larger catalogue is listed and searched in SQL. */
   CATALOG_MEMORY_MB: z.coerce.number().int().min(0).max(65536).default(160),
   /** Unset: uploads in DATA_DIR/uploads. `s3://bucket[/prefix]`: an S3-compatible store, shared by every copy. */

@@ -18,6 +18,14 @@ describe('initialChoice', () => {
     expect(initialChoice([colour, { title: 'حجم', kind: 'list', values: [{ value: '۵۰ میل' }] }])).toEqual([null, '۵۰ میل']);
     expect(initialChoice([])).toEqual([]);
   });
+
+  it('starts from the variant the address names (?variant=, the price-comparison links), sold out or not', () => {
+    expect(initialChoice(groups, variants[2])).toEqual(['صورتی', '۱۰۰ میل']);
+    expect(initialChoice(groups, variants[1])).toEqual(['صورتی', '۵۰ میل']);
+    // A variant of another shape (the product's options changed since the link was made) is ignored.
+    expect(initialChoice(groups, { options: ['قرمز'] })).toEqual([null, null]);
+    expect(initialChoice(groups, null)).toEqual([null, null]);
+  });
 });
 
 describe('availability', () => {

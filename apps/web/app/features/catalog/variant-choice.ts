@@ -9,8 +9,12 @@ import type { OptionGroup, Variant } from '@sorkhab/shared';
 export type Choice = readonly (string | null)[];
 type Sellable = Pick<Variant, 'options' | 'stock'>;
 
-/** A group with a single value starts chosen; the others wait for the shopper. */
-export function initialChoice(groups: readonly OptionGroup[]): (string | null)[] {
+/**
+ * A group with a single value starts chosen; the others wait for the shopper, unless the address named a
+ * variant (`?variant=`, as price-comparison sites link to one): then its values start chosen.
+ */
+export function initialChoice(groups: readonly OptionGroup[], named?: Pick<Variant, 'options'> | null): (string | null)[] {
+  if (named && named.options.length === groups.length) return [...named.options];
   return groups.map((g) => (g.values.length === 1 ? g.values[0]!.value : null));
 }
 

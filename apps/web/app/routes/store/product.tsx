@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { data, Link } from 'react-router';
+import { data, Link, useSearchParams } from 'react-router';
 import { specificationsOf, toPersianDigits, type ProductDetail } from '@sorkhab/shared';
 import { ChevronEnd } from '../../components/icons';
 import { Img } from '../../components/Img';
@@ -91,9 +91,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product: p, related } = loaderData;
   const specs = useMemo(() => specificationsOf(p.attributes), [p]);
   const groups = p.options;
-  // One value per option group (features/catalog/variant-choice.ts); another product starts from its own first choice.
-  const [picked, setPicked] = useState(() => ({ id: p.id, choice: initialChoice(groups) }));
-  const choice: Choice = picked.id === p.id ? picked.choice : initialChoice(groups);
+  // One value per option group (features/catalog/variant-choice.ts); another product starts from its own first choice,
+  // or from the variant its address names (`?variant=`, the links of the price-comparison feeds).
+  const [params] = useSearchParams();
+  const named = p.variants.find((v) => String(v.id) === params.get('variant'));
+  const [picked, setPicked] = useState(() => ({ id: p.id, choice: initialChoice(groups, named) }));
+  const choice: Choice = picked.id === p.id ? picked.choice : initialChoice(groups, named);
   const pick = (group: number, value: string) => setPicked({ id: p.id, choice: choose(choice, group, value) });
   const available = availability(groups, p.variants, choice);
   const missing = missingGroups(groups, choice);
