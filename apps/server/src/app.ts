@@ -19,6 +19,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { ensureVariants } from './modules/catalog/variant.service.js';
+import { refreshSearchTexts } from './modules/catalog/search-index.js';
 import { authPlugin, declarePublic } from './lib/auth.js';
 import { ReadCache } from './lib/cache.js';
 import { closeCatalog, openCatalog } from './modules/catalog/catalog-sync.js';
@@ -100,7 +101,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     url: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: config.memoryDb,
   });
   // Once, after migration 0005: every product gets its variants, old cart and order lines point at theirs.
-  await runMigrations(database, [{ name: 'variants-after-0005', run: ensureVariants }]);
+  await runMigrations(database, [
+    { name: 'variants-after-0005', run: ensureVariants },
+    // Search texts after normalizeSearch learned Latin accents and apostrophes (L'Oréal = loreal).
+    { name: 'search-text-accents', run: refreshSearchTexts },
+  ]);
   const cache = new ReadCache(database);
   const storage = await openStorage(config).catch(async (err: unknown) => {
     if (!opts.database) await database.close();

@@ -24,6 +24,15 @@ describe('normalizeSearch', () => {
     expect(normalizeSearch('ضد آفتاب')).toBe('ضد افتاب');
   });
 
+  it('drops Latin accents and apostrophes, so brand names match as people type them', () => {
+    expect(normalizeSearch("L'Oréal Paris")).toBe('loreal paris');
+    expect(normalizeSearch('L’ORÉAL')).toBe('loreal');
+    expect(normalizeSearch('Lancôme')).toBe('lancome');
+    // The Persian letters that decompose (آ, ۀ, ئ, ؤ) still fold to the letters above, not to other letters.
+    expect(normalizeSearch('لورآل')).toBe('لورال');
+    expect(normalizeSearch('خانۀ مسئول مؤسسه')).toBe('خانه مسیول موسسه');
+  });
+
   it('turns Persian and Arabic-Indic digits into Latin digits', () => {
     expect(normalizeSearch('رژ ۱۲۳')).toBe('رژ 123');
     expect(normalizeSearch('رژ ١٢٣')).toBe('رژ 123');
@@ -36,7 +45,7 @@ describe('normalizeSearch', () => {
   });
 
   it('lower-cases Latin text and collapses punctuation and spaces', () => {
-    expect(normalizeSearch('  L’Oréal -- Paris!!  ')).toBe('l oréal paris');
+    expect(normalizeSearch('  L’Oréal -- Paris!!  ')).toBe('loreal paris');
     expect(normalizeSearch('a\t\nb')).toBe('a b');
   });
 

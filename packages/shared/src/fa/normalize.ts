@@ -11,14 +11,21 @@ const MARKS_RE = /[\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g;
 // ZWNJ, ZWJ, LRM/RLM and other invisible format characters become a space.
 const INVISIBLE_RE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 
+// An apostrophe joins the letters around it (L'Oréal → loreal), as people type brand names without it.
+const APOSTROPHE_RE = /['\u2019\u02BC\u0060\u00B4]/g;
+
 /**
  * The one normaliser for search: stored `search_text` and every query go through it,
- * so Arabic/Persian letter and digit variants, diacritics, tatweel and ZWNJ all match.
+ * so Arabic/Persian letter and digit variants, diacritics (Arabic and Latin: é = e), tatweel, ZWNJ
+ * and apostrophes all match. A change here needs the stored texts recomputed (a data step, app.ts).
  */
 export function normalizeSearch(input: string): string {
   return toLatinDigits(input.normalize('NFC'))
     .replace(MARKS_RE, '')
     .replace(LETTER_RE, (c) => LETTERS[c]!)
+    // Accents last, after the Arabic forms above became their letters (ۀ would otherwise decompose to another letter).
+    .normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC')
+    .replace(APOSTROPHE_RE, '')
     .replace(INVISIBLE_RE, ' ')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')

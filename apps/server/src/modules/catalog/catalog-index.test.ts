@@ -6,7 +6,7 @@ import { SnapshotReader, SnapshotWriter } from './snapshot.js';
 import { normalizeSearch } from '@sorkhab/shared';
 import { CatalogIndex, type CatalogQuery, type CatalogRow, type CatalogSort } from './catalog-index.js';
 import { Rng } from '../../seed/prng.js';
-import { wordLikeness } from './search-match.js';
+import { wordScore } from './search-match.js';
 
 /**
  * The in-memory catalogue against a plain reference (filter, sort and slice arrays; search by the rules
@@ -42,9 +42,33 @@ const ORDER: Record<Exclude<CatalogSort, 'relevance'>, (a: CatalogRow, b: Catalo
   popular: (a, b) => b.rate - a.rate || b.soldCount - a.soldCount || byId(a, b),
 };
 
-/** Decision 007's search, one row at a time: every word a substring or a near word; ranked. */
+/**
+ * Decision 007's search, one row at a time: every word a whole word, the start of one, inside one or a near word
+ * (wordScore); a word no text holds split in two words the texts hold; ranked.
+ */
 function referenceSearch(rows: CatalogRow[], query: string): CatalogRow[] {
-  const words = [...new Set(query.split(' ').filter(Boolean))];
+  const postings = new Map<string, number>();
+  for (const row of rows) for (const w of new Set(row.searchText.split(' '))) postings.set(w, (postings.get(w) ?? 0) + 1);
+  const vocabulary = [...postings.keys()];
+  const apart = (w: string): string[] => {
+    const letters = [...w];
+    if (letters.length < 4 || postings.has(w)) return [w];
+    const scores = vocabulary.map((v) => wordScore(w, v)).filter((x) => x > 0);
+    if (scores.some((x) => x >= 0.8)) return [w];
+    const least = scores.length ? 3 : 2;
+    let best: string[] = [w];
+    let most = 0;
+    for (let cut = least; cut <= letters.length - least; cut++) {
+      const a = letters.slice(0, cut).join('');
+      const b = letters.slice(cut).join('');
+      const n = Math.min(postings.get(a) ?? 0, postings.get(b) ?? 0);
+      if (n > most) { most = n; best = [a, b]; }
+    }
+    return best;
+  };
+  const sequence = query.split(' ').filter(Boolean).flatMap(apart);
+  const words = [...new Set(sequence)];
+  const phrase = sequence.join(' ');
   if (!words.length) return [];
   const hits: { row: CatalogRow; key: number[] }[] = [];
   for (const row of rows) {
@@ -53,12 +77,14 @@ function referenceSearch(rows: CatalogRow[], query: string): CatalogRow[] {
     let score = 0;
     let all = true;
     for (const w of words) {
-      if (text.includes(w)) { score += 1; continue; }
-      const best = Math.max(0, ...textWords.map((t) => wordLikeness(w, t)).filter((l) => l >= 0.6));
+      const best = Math.max(...textWords.map((t) => wordScore(w, t)));
       if (!best) { all = false; break; }
       score += best;
     }
-    if (all) hits.push({ row, key: [Number(text.startsWith(query)), Number(text.includes(query)), Math.round(score * 1e4), row.soldCount, row.id] });
+    if (!all) continue;
+    // One word: the text starts with it, or holds it whole or as a word's start. Several: the phrase.
+    const holds = sequence.length === 1 ? textWords.some((t) => t.startsWith(phrase)) : text.includes(phrase);
+    hits.push({ row, key: [Number(text.startsWith(phrase)), Number(holds), Math.round(score * 1e4), row.soldCount, row.id] });
   }
   hits.sort((a, b) => { for (let i = 0; i < 5; i++) if (a.key[i] !== b.key[i]) return b.key[i]! - a.key[i]!; return 0; });
   return hits.map((h) => h.row);
@@ -88,7 +114,7 @@ function randomQuery(r: Rng): CatalogQuery {
   if (r.next() < 0.2) q.hasOff = r.next() < 0.5;
   if (r.next() < 0.4) {
     const w = r.pick(WORDS);
-    q.search = normalizeSearch(r.pick([w, w.slice(0, 2), `${w} ${r.pick(WORDS)}`, w.length > 3 ? w.slice(0, 2) + w.slice(3) : w]));
+    q.search = normalizeSearch(r.pick([w, w.slice(0, 2), `${w} ${r.pick(WORDS)}`, `${w}${r.pick(WORDS)}`, w.length > 3 ? w.slice(0, 2) + w.slice(3) : w]));
   }
   if (r.next() < 0.7) q.sort = r.pick(['newest', 'cheapest', 'dearest', 'bestselling', 'discount', 'popular', 'relevance'] as const);
   return q;

@@ -64,9 +64,12 @@ function searchTerms(q: SqlListQuery): { where: SQL[]; rank?: SQL[] } {
   // pg_trgm's `<%` is word_similarity ≥ 0.6 (its default threshold): decision 007's typo rule.
   const where = words.map((w) => sql`(${products.searchText} like ${likePattern(w)} or ${w} <% ${products.searchText})`);
   const score = sql.join(words.map((w) => sql`case when ${products.searchText} like ${likePattern(w)} then 1 else word_similarity(${w}, ${products.searchText}) end`), sql` + `);
+  // Whole words before hits inside longer words («رژ» before «بورژوا»), as the in-memory search ranks (search-match.ts).
+  const wholeWords = sql.join(words.map((w) => sql`(' ' || ${products.searchText} || ' ' like ${likePattern(` ${w} `)})::int`), sql` + `);
   const rank = [
     sql`(${products.searchText} like ${`${q.search.replace(/[%_\\]/g, '\\$&')}%`}) desc`,
     sql`(${products.searchText} like ${likePattern(q.search)}) desc`,
+    sql`(${wholeWords}) desc`,
     sql`round((${score})::numeric, 4) desc`,
     desc(products.soldCount), desc(products.id),
   ];

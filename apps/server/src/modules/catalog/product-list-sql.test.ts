@@ -125,4 +125,17 @@ describe(`storefront listings in SQL and in memory (${DB_KIND})`, () => {
     expect(tiers).toEqual([...tiers].sort((a: number, b: number) => b - a));
     expect(tiers[0]).toBe(2);
   });
+
+  it('ranks whole words above a hit inside a longer word in SQL too («رژ» is not «بورژوا»)', async () => {
+    const [inside] = await database.db.insert(products).values({
+      title: 'ریمل بورژوا', alias: 'a', searchText: normalizeSearch('ریمل بورژوا'), price: 10_000, offPrice: 10_000, soldCount: 1_000, categoryId: tree[0]!.id,
+    }).returning({ id: products.id });
+    await inSql.services.cache.invalidate();
+    const { ids } = await answer(inSql, `/api/Product/All?Title=${encodeURIComponent('رژ')}&pageSize=100`);
+    const titles = new Map((await database.db.select({ id: products.id, t: products.searchText }).from(products)).map((x) => [x.id, x.t]));
+    const whole = ids.filter((id: number) => ` ${titles.get(id)} `.includes(' رژ '));
+    expect(whole.length).toBeGreaterThan(0);
+    // The best seller of them all, but only «رژ» inside «بورژوا»: after every whole-word hit.
+    expect(ids.indexOf(inside!.id)).toBe(whole.length);
+  });
 });

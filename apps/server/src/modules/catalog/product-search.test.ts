@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { createBrand, createCategory, createProduct } from '../../../test/factories.js';
 import { adminForm, dataOf } from '../../../test/api.js';
+import { eq } from 'drizzle-orm';
+import { brands, products } from '../../db/schema/index.js';
+import { refreshSearchTexts } from './search-index.js';
 
 let t: TestApp;
 const p: Record<string, { id: number }> = {};
@@ -116,5 +119,19 @@ describe('GET /api/Product/All?Title= (search)', () => {
   it('ranks a title that starts with the query first', async () => {
     const res = await ids('سرم');
     expect(res[0]).toBe(p.serum!.id);
+  });
+
+  it('finds a brand by its Latin name typed without accent or apostrophe, also in texts stored before the rule (data step)', async () => {
+    const brand = await createBrand(t, 'لورآل');
+    await t.db.update(brands).set({ alias: "L'Oréal Paris" }).where(eq(brands.id, brand.id));
+    const product = await createProduct(t, { Title: 'کرم دور چشم', brandId: brand.id });
+    // As an older version stored it: the accent kept, the apostrophe a space.
+    await t.db.update(products).set({ searchText: 'کرم دور چشم لورال l oréal paris' }).where(eq(products.id, product.id));
+    await t.app.services.cache.invalidate();
+    expect(await ids('loreal')).toEqual([]);
+    expect(await refreshSearchTexts(t.db)).toBeGreaterThanOrEqual(1);
+    await t.app.services.cache.invalidate();
+    for (const q of ['loreal', "L'Oréal", 'لورال', 'لورآل']) expect(await ids(q), q).toEqual([product.id]);
+    expect(await refreshSearchTexts(t.db)).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { normalizeSearch } from '@sorkhab/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { brands, categories, products } from '../../db/schema/index.js';
@@ -26,5 +26,30 @@ export async function reindexProducts(tx: DbOrTx, where: SQL) {
   for (const r of rows) {
     const searchText = searchTextOf(r, r.brandId ? brandById.get(r.brandId) : undefined, catById.get(r.categoryId));
     await tx.update(products).set({ searchText }).where(eq(products.id, r.id));
+  }
+}
+
+/**
+ * A data step after a change of `normalizeSearch`: recomputes every product's search text in batches and writes
+ * the rows whose text changed (the catalogue's change log carries them to every copy's index).
+ */
+export async function refreshSearchTexts(db: DbOrTx) {
+  const brandById = new Map((await db.select({ id: brands.id, title: brands.title, alias: brands.alias }).from(brands)).map((b) => [b.id, b]));
+  const catById = new Map((await db.select({ id: categories.id, title: categories.title }).from(categories)).map((c) => [c.id, c.title]));
+  let after = 0;
+  let changed = 0;
+  for (;;) {
+    const rows = await db.select({
+      id: products.id, title: products.title, alias: products.alias, tags: products.tags, brandId: products.brandId,
+      categoryId: products.categoryId, searchText: products.searchText,
+    }).from(products).where(gt(products.id, after)).orderBy(asc(products.id)).limit(2_000);
+    if (!rows.length) return changed;
+    for (const r of rows) {
+      const searchText = searchTextOf(r, r.brandId ? brandById.get(r.brandId) : undefined, catById.get(r.categoryId));
+      if (searchText === r.searchText) continue;
+      await db.update(products).set({ searchText }).where(and(eq(products.id, r.id), eq(products.searchText, r.searchText)));
+      changed++;
+    }
+    after = rows.at(-1)!.id;
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSearch } from '@sorkhab/shared';
-import { SearchIndex, wordLikeness } from './search-match.js';
+import { oneEditApart, SearchIndex, wordLikeness } from './search-match.js';
+import { searchTextOf } from './search-index.js';
 
 const row = (id: number, text: string, soldCount = 0) => ({ id, text: normalizeSearch(text), soldCount });
 type Row = ReturnType<typeof row>;
@@ -58,5 +59,49 @@ describe('SearchIndex.search', () => {
     expect(search(index, 'كرم مغذي')).toEqual([1]);
     const digits = indexOf([row(1, 'رژ لب شماره ۱۲۳')]);
     expect(search(digits, '١٢٣')).toEqual([1]);
+  });
+});
+
+describe('oneEditApart', () => {
+  it('is true for one substitution, insertion, deletion or swap of neighbours, and nothing else', () => {
+    expect(oneEditApart('شامبو', 'شامپو')).toBe(true);
+    expect(oneEditApart('ریمیل', 'ریمل')).toBe(true);
+    expect(oneEditApart('ریمل', 'ریمیل')).toBe(true);
+    expect(oneEditApart('ریلم', 'ریمل')).toBe(true);
+    expect(oneEditApart('ریمل', 'ریمل')).toBe(false);
+    expect(oneEditApart('شامبوو', 'شامپو')).toBe(false);
+    expect(oneEditApart('کرم', 'کرمها')).toBe(false);
+  });
+});
+
+describe('SearchIndex.search: what a shopper types', () => {
+  it('ranks whole words above a hit inside a longer word («رژ» is not «بورژوا»)', () => {
+    const idx = indexOf([row(1, 'ریمل حجم دهنده بورژوا', 99), row(2, 'مداد لب و رژ گونه', 0), row(3, 'رژ لب مایع', 0), row(4, 'خط چشم بورژوا', 50)]);
+    expect(search(idx, 'رژ')).toEqual([3, 2, 1, 4]);
+  });
+
+  it('finds words written without their space', () => {
+    const idx = indexOf([row(1, 'رژ لب مایع مات'), row(2, 'کرم پودر مایع'), row(3, 'ادو پرفیوم زنانه'), row(4, 'لب و گونه')]);
+    expect(search(idx, 'رژلب')).toEqual([1]);
+    expect(search(idx, 'کرمپودر')).toEqual([2]);
+    expect(search(idx, 'ادوپرفیوم')).toEqual([3]);
+    expect(search(idx, 'ادوپرفیوم زنانه')).toEqual([3]);
+    // A word some text holds is not split (a shopper typing «مایع» finds what holds it).
+    expect(search(idx, 'مایع').sort()).toEqual([1, 2]);
+  });
+
+  it('forgives one wrong, missing, extra or swapped letter in a short word, ranked below the exact word', () => {
+    const idx = indexOf([row(1, 'شامپو ضد شوره'), row(2, 'ریمل حجم دهنده'), row(3, 'شامبو گیاهی', 0)]);
+    expect(search(idx, 'شامبو')).toEqual([3, 1]);
+    expect(search(idx, 'ریمیل')).toEqual([2]);
+    expect(search(idx, 'ریلم')).toEqual([2]);
+    // Three-letter words are not stretched to their neighbours (کرم is not گرم).
+    expect(search(indexOf([row(1, 'کرم مرطوب')]), 'گرم')).toEqual([]);
+  });
+
+  it('finds a brand by its Persian, colloquial and Latin names', () => {
+    const text = searchTextOf({ title: 'کرم مرطوب کننده', alias: '', tags: '' }, { title: 'لورآل', alias: "L'Oréal Paris" });
+    const idx = indexOf([{ id: 1, text, soldCount: 0 }, row(2, 'کرم مرطوب کننده نیوآ')]);
+    for (const q of ['لورآل', 'لورال', 'loreal', "L'Oreal", 'LORÉAL', 'lorial']) expect(search(idx, q), q).toEqual([1]);
   });
 });

@@ -15,6 +15,32 @@ import type { SnapshotReader, SnapshotWriter } from './snapshot.js';
 
 /** How alike a query word must be to a word of the text to count as a typo of it (pg_trgm's default). */
 const WORD_LIKENESS = 0.6;
+/**
+ * What a vocabulary word scores for a query word: the word itself, a word it begins, a word it is inside of
+ * («رژ» in «بورژوا»), a typo. Whole words rank above parts of longer words, and both above typos.
+ */
+const SCORE = { whole: 1, begins: 0.95, inside: 0.8, typo: 0.75 } as const;
+/** Below this a query word only sits inside a longer word (or is a typo of one): a weaker hit. */
+const WHOLE_OR_BEGINS = SCORE.begins;
+/** Query words this long or longer may be a one-letter typo of a word (شامبو → شامپو, ریمیل → ریمل). */
+const EDIT_MIN_LENGTH = 4;
+/** A written-together query word is split into two words of at least this many letters (رژلب → رژ لب). */
+const SPLIT_MIN = 2;
+
+/** One insertion, deletion, substitution or swap of neighbours apart (optimal string alignment distance ≤ 1). */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b) return false;
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > 1) return false;
+  let i = 0;
+  while (i < la && i < lb && a[i] === b[i]) i++;
+  if (la === lb) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true; // one substitution
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // one swap
+  }
+  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1); // one deletion or insertion
+}
 const MAX_WORDS = 8;
 /** Query words whose vocabulary matches are remembered (they repeat across distinct queries). */
 const WORD_CACHE = 4096;
@@ -34,6 +60,23 @@ export function wordLikeness(queryWord: string, word: string): number {
   let common = 0;
   for (const t of q) if (w.has(t)) common++;
   return common / q.size;
+}
+
+/**
+ * What a word of a text scores for a query word (0: no match): the rule the index applies through its lists,
+ * written plainly (the index's tests compare the two).
+ */
+export function wordScore(queryWord: string, word: string): number {
+  if (word === queryWord) return SCORE.whole;
+  if (word.startsWith(queryWord)) return SCORE.begins;
+  if (word.includes(queryWord)) return SCORE.inside;
+  const q = trigrams(queryWord);
+  const w = trigrams(word);
+  let shared = 0;
+  for (const t of q) if (w.has(t)) shared++;
+  if (shared / q.size >= WORD_LIKENESS) return SCORE.typo * (shared / q.size);
+  const typo = [...queryWord].length >= EDIT_MIN_LENGTH && shared >= 2 && shared >= q.size - 4 && oneEditApart(queryWord, word);
+  return typo ? SCORE.typo * WORD_LIKENESS : 0;
 }
 
 /** A growable list of 32-bit integers (a search's candidates). */
@@ -194,18 +237,26 @@ export class SearchIndex {
       }
     }
     const found = new Map<number, number>();
+    const length = [...word].length;
     for (const id of touched) {
-      const likeness = shared[id]! / q.size;
-      if (likeness >= WORD_LIKENESS) found.set(id, likeness);
+      const n = shared[id]!;
       shared[id] = 0;
+      const likeness = n / q.size;
+      if (likeness >= WORD_LIKENESS) found.set(id, SCORE.typo * likeness);
+      // Short words lose most of their trigrams to one wrong letter: a word one edit away is a typo too. One edit
+      // changes at most four of the query's trigrams, so only words sharing the rest are compared.
+      else if (length >= EDIT_MIN_LENGTH && n >= 2 && n >= q.size - 4 && oneEditApart(word, this.vocabulary[id]!)) found.set(id, SCORE.typo * WORD_LIKENESS);
     }
     // Substrings: a word holding the query word holds all of its inner trigrams (two letters: the
     // bigram list; one letter is looked for in the whole vocabulary).
-    const length = [...word].length;
+    const holds = (id: number) => {
+      const w = this.vocabulary[id]!;
+      found.set(id, w === word ? SCORE.whole : w.startsWith(word) ? SCORE.begins : SCORE.inside);
+    };
     const inner = length >= 3 ? [...q].filter((t) => !t.startsWith(' ') && !t.endsWith(' ')) : [];
     if (length === 2) {
       const list = this.bigramWords.get(word);
-      if (list !== undefined) for (let i = lists.start[list]!, end = i + lists.len[list]!; i < end; i++) found.set(lists.data[i]!, 1);
+      if (list !== undefined) for (let i = lists.start[list]!, end = i + lists.len[list]!; i < end; i++) holds(lists.data[i]!);
     } else if (inner.length) {
       let rarest = -1;
       for (const t of inner) {
@@ -215,11 +266,11 @@ export class SearchIndex {
       }
       if (rarest >= 0) {
         for (let i = lists.start[rarest]!, end = i + lists.len[rarest]!; i < end; i++) {
-          if (this.vocabulary[lists.data[i]!]!.includes(word)) found.set(lists.data[i]!, 1);
+          if (this.vocabulary[lists.data[i]!]!.includes(word)) holds(lists.data[i]!);
         }
       }
     } else {
-      this.vocabulary.forEach((w, id) => { if (w.includes(word)) found.set(id, 1); });
+      this.vocabulary.forEach((w, id) => { if (w.includes(word)) holds(id); });
     }
     const ids = Int32Array.from(found.keys());
     const score = Float32Array.from(found.values());
@@ -233,6 +284,37 @@ export class SearchIndex {
     if (this.matchCache.size >= WORD_CACHE) this.matchCache.delete(this.matchCache.keys().next().value!);
     this.matchCache.set(word, out);
     return out;
+  }
+
+  /**
+   * A query word written without its space (رژلب, کرمپودر, ادوپرفیوم) as the two words the texts hold; the word itself
+   * when some text word holds it. When it is a near word of something (a typo), only a split into two words of three
+   * letters or more wins over that.
+   */
+  private apart(word: string): string[] {
+    const letters = [...word];
+    if (letters.length < 2 * SPLIT_MIN || this.wordId.has(word)) return [word];
+    const m = this.matches(word);
+    let typo = false;
+    for (let i = 0; i < m.ids.length; i++) {
+      if (m.score[i]! >= SCORE.inside) return [word];
+      typo = true;
+    }
+    const least = typo ? 3 : SPLIT_MIN;
+    let best: string[] | null = null;
+    let bestPostings = 0;
+    for (let cut = least; cut <= letters.length - least; cut++) {
+      const a = this.wordId.get(letters.slice(0, cut).join(''));
+      const b = this.wordId.get(letters.slice(cut).join(''));
+      if (a === undefined || b === undefined) continue;
+      // Of several splits, the one whose rarer half is the commonest: the likeliest pair of real words.
+      const postings = Math.min(this.postings.len[a]!, this.postings.len[b]!);
+      if (postings > bestPostings) {
+        bestPostings = postings;
+        best = [this.vocabulary[a]!, this.vocabulary[b]!];
+      }
+    }
+    return best ?? [word];
   }
 
   /** Makes the scratch arrays fit every slot, with room for a search's stamps before they wrap. */
@@ -256,7 +338,7 @@ export class SearchIndex {
    */
   search(query: string, rank: SearchRanking, limit: number, keep?: (slot: number) => boolean): { total: number; slots: Int32Array } {
     const none = { total: 0, slots: new Int32Array(0) };
-    const sequence = query.split(' ').filter(Boolean).slice(0, MAX_WORDS * 2);
+    const sequence = query.split(' ').filter(Boolean).slice(0, MAX_WORDS * 2).flatMap((w) => this.apart(w)).slice(0, MAX_WORDS * 2);
     const words = [...new Set(sequence)].slice(0, MAX_WORDS);
     if (words.length === 0) return none;
     const byWord = words.map((w) => this.matches(w));
@@ -289,7 +371,7 @@ export class SearchIndex {
     if (this.flags.length < this.vocabulary.length) this.flags = new Uint8Array(this.vocabulary.length * 2);
     const flags = this.flags; // bit 1: begins with the last query word; bit 2: ends with the first
     for (const w of last.prefix) flags[w]! |= BEGINS_LAST;
-    if (n > 1) firstOf.ids.forEach((w, i) => { if (firstOf.score[i] === 1 && this.vocabulary[w]!.endsWith(sequence[0]!)) flags[w]! |= ENDS_FIRST; });
+    if (n > 1) firstOf.ids.forEach((w) => { if (this.vocabulary[w]!.endsWith(sequence[0]!)) flags[w]! |= ENDS_FIRST; });
     const keys = n === 1
       ? oneWordKeys(candidates, this.texts, flags, this.best, rank.soldCount)
       : phraseKeys(candidates, this.texts, flags, Int32Array.from(sequence, (w) => this.wordId.get(w) ?? -1), this.best, rank.soldCount);
@@ -391,7 +473,7 @@ function oneWordKeys(hits: IntList, texts: SlotArena<Int32Array>, flags: Uint8Ar
   for (let c = 0; c < hits.n; c++) {
     const slot = hits.a[c]!;
     const score = best[slot]!;
-    keys[c] = keyOf(flags[data[start[slot]!]!]! & BEGINS_LAST ? 2 : score === 1 ? 1 : 0, score, sold[slot]!);
+    keys[c] = keyOf(flags[data[start[slot]!]!]! & BEGINS_LAST ? 2 : score >= WHOLE_OR_BEGINS ? 1 : 0, score, sold[slot]!);
   }
   return keys;
 }
