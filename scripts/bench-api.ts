@@ -102,6 +102,15 @@ export const SCENARIOS: Scenario[] = [
     paths: (ctx, seed) => distinct(20_000, seed, (r) => `/api/Product/All?Title=${q(searchText(ctx, r))}&pageSize=12&pageNumber=${r.next() < 0.85 ? 1 : r.int(2, 4)}`),
   },
   {
+    // What the search box asks while a shopper types: the growing prefixes of a word (or of a word and the next), each
+    // distinct URL once (issue 14: p99 ≤ 30 ms at 20 connections).
+    name: 'cold: suggestions while typing', against: 'server', connections: 20, cold: true, target: { maxP99Ms: 30 },
+    paths: (ctx, seed) => distinct(20_000, seed, (r) => {
+      const text = searchText(ctx, r);
+      return `/api/Product/Suggest?q=${q(text.slice(0, r.int(2, Math.max(2, text.length))))}`;
+    }),
+  },
+  {
     name: 'cold: Product/ById, random ids', against: 'server', connections: CONNECTIONS, cold: true, target: { minShareOfCeiling: 0.4 },
     // Products are cached in blocks of 64 ids: the warm-up (seed 2) asks for one product only, or it would warm them all.
     paths: (ctx, seed) => (seed === 1 ? shuffle(ctx.productIds, seed) : ctx.productIds.slice(0, 1)).map((id) => `/api/Product/ById?id=${id}`),

@@ -44,6 +44,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { customerRoutes } from './modules/customers/customers.routes.js';
 import { feedRoutes } from './modules/feeds/feeds.routes.js';
+import { suggestRoutes } from './modules/catalog/suggest.js';
 import { fakeGatewayPages } from './modules/orders/fake-gateway.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
@@ -241,6 +242,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(catalogRoutes, { prefix: '/api' });
   await app.register(productRoutes, { prefix: '/api' });
+  await app.register(suggestRoutes, { prefix: '/api' });
   await app.register(contentRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });

@@ -86,6 +86,12 @@ test.describe('storefront', () => {
     await page.goto('/');
     await hydrated(page);
     await expectAccessible(page, 'home');
+    // The search box's suggestions, open with a row chosen by the arrow keys.
+    const box = page.getByRole('combobox', { name: 'جستجو در محصولات' });
+    await box.fill('رژ');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+    await box.press('ArrowDown');
+    await expectAccessible(page, 'home, search suggestions');
   });
 
   test('a product and the cart with it', async ({ page }) => {

@@ -135,11 +135,41 @@ test('a search with Arabic ي and ك finds the Persian-titled product', async ({
   expect(arabic).not.toBe(product.title);
 
   await page.goto('/');
-  const box = page.getByRole('searchbox', { name: 'جستجو در محصولات' });
+  const box = page.getByRole('combobox', { name: 'جستجو در محصولات' });
   await box.fill(arabic);
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?search=/);
   await expect(page.getByTestId('product-card').filter({ hasText: product.title }).first()).toBeVisible();
+});
+
+test('suggestions while typing: Persian, Arabic letters, a typo and a Latin brand name; arrows and Enter open one', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  const box = page.getByRole('combobox', { name: 'جستجو در محصولات' });
+  const list = page.getByRole('listbox', { name: 'پیشنهادهای جستجو' });
+  const options = list.getByRole('option');
+
+  await box.pressSequentially('ر');
+  await expect(box).toHaveAttribute('aria-expanded', 'false'); // one letter: nothing yet
+  await box.pressSequentially('ژ');
+  await expect(list.getByRole('group', { name: 'محصولات' }).getByRole('option').first()).toContainText('رژ');
+  await expect(list.getByRole('group', { name: 'دسته‌بندی‌ها' })).toContainText('رژ لب');
+
+  for (const [typed, found] of [['كرم پودر', 'کرم پودر'], ['ریمیل', 'ریمل'], ['loreal', 'لورآل']]) {
+    await box.fill(typed!);
+    await expect(options.first()).toContainText(found!);
+  }
+  await box.press('Escape');
+  await expect(list).toBeHidden();
+
+  await box.fill('رژ لب');
+  await expect(options.first()).toBeVisible();
+  const first = (await options.first().textContent())!;
+  await box.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await options.first().getAttribute('id'))!);
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/product\/\d+/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.replace(/[۰-۹٬,]+ تومان$|ناموجود$/, '').trim());
 });
 
 test('the mobile menu at 375 px lists the categories with images and leads to a listing', async ({ page }) => {

@@ -6,10 +6,11 @@ import { dashboardEndpoints } from './dashboard.js';
 import { healthEndpoints } from './health.js';
 import { messagesEndpoints } from './messages.js';
 import { ordersEndpoints } from './orders.js';
+import { suggestEndpoints } from './suggest.js';
 import { usersEndpoints } from './users.js';
 
 export * from './define.js';
-export { cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints, ordersEndpoints, usersEndpoints };
+export { cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints, ordersEndpoints, suggestEndpoints, usersEndpoints };
 
 /** Every endpoint of the API, by `METHOD /Path` (registered under `/api`). */
 export const endpoints = {
@@ -22,5 +23,6 @@ export const endpoints = {
   ...cartEndpoints,
   ...ordersEndpoints,
   ...messagesEndpoints,
+  ...suggestEndpoints,
 };
 export type Endpoints = typeof endpoints;
