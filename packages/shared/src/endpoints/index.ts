@@ -5,11 +5,12 @@ import { customersEndpoints } from './customers.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { healthEndpoints } from './health.js';
 import { messagesEndpoints } from './messages.js';
+import { orderDeskEndpoints } from './order-desk.js';
 import { ordersEndpoints } from './orders.js';
 import { usersEndpoints } from './users.js';
 
 export * from './define.js';
-export { cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints, ordersEndpoints, usersEndpoints };
+export { cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints, orderDeskEndpoints, ordersEndpoints, usersEndpoints };
 
 /** Every endpoint of the API, by `METHOD /Path` (registered under `/api`). */
 export const endpoints = {
@@ -21,6 +22,7 @@ export const endpoints = {
   ...customersEndpoints,
   ...cartEndpoints,
   ...ordersEndpoints,
+  ...orderDeskEndpoints,
   ...messagesEndpoints,
 };
 export type Endpoints = typeof endpoints;

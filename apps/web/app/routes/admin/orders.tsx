@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { ADMIN_PAGE_SIZE, formatJalaliDateTime, formatToman, ORDER_STATUS_LABELS, ORDER_STATUSES } from '@sorkhab/shared';
 import { toastError, useApi } from '../../features/admin/api';
-import { parseJalaliDate } from '../../features/admin/jalali';
+
 import { ORDER_STATUS_COLORS } from '../../features/admin/orders';
 import { AdminTable, rowNumber } from '../../features/admin/table';
 import { fa, PageTitle } from '../../features/admin/ui';
