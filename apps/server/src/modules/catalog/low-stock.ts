@@ -9,7 +9,7 @@ import { SMS_JOB } from '../jobs/sms-job.js';
 
 /** Kept in `settings` under a key the public GET /Settings never returns. */
 const THRESHOLD_KEY = 'lowStockThreshold';
-export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 export async function getLowStockThreshold(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ json: sql<string>`${settings.value}::text` }).from(settings).where(eq(settings.key, THRESHOLD_KEY));

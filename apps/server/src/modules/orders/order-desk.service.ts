@@ -10,7 +10,7 @@ import type { ReadCache } from '../../lib/cache.js';
 import { expireDueOrders, getAdminMany, setStatus } from './orders.service.js';
 
 /** The start of a Tehran day (Iran keeps UTC+03:30 all year since 2022) given as its Gregorian date "2026-11-22". */
-export const tehranDayStart = (day: string) => new Date(`${day}T00:00:00+03:30`);
+const tehranDayStart = (day: string) => new Date(`${day}T00:00:00+03:30`);
 const nextDay = (d: Date) => new Date(d.getTime() + 86_400_000);
 
 /**
