@@ -94,16 +94,16 @@ export default function OrdersPage() {
             </Group>
           </Group>
           {outcome && (
-            <Alert color={outcome.changed === outcome.results.length ? 'teal' : 'orange'} withCloseButton onClose={() => setOutcome(null)}
+            <Alert color={outcome.changed === outcome.results.length ? 'teal' : 'orange'} withCloseButton closeButtonLabel="بستن" onClose={() => setOutcome(null)}
               title={`وضعیت ${fa(outcome.changed)} سفارش از ${fa(outcome.results.length)} سفارش تغییر کرد`} aria-live="polite">
               <List size="sm" spacing={2}>
                 {outcome.results.map((r) => (
-                  <List.Item key={r.id}>{r.number ? `سفارش ${fa(r.number)}` : `شناسه ${fa(r.id)}`}: {r.ok ? r.message : <Text span c="red.8" size="sm">{r.message}</Text>}</List.Item>
+                  <List.Item key={r.id}>{r.number ? `سفارش ${fa(r.number)}` : `شناسه ${fa(r.id)}`}: {r.ok ? r.message : <Text span fw={700} size="sm">{r.message}</Text>}</List.Item>
                 ))}
               </List>
             </Alert>
           )}
-          <AdminTable minWidth={900} rows={rows} loading={loading && !data} columns={[
+          <AdminTable minWidth={700} rows={rows} loading={loading && !data} columns={[
             {
               head: <Checkbox aria-label="انتخاب همه سفارش‌های این صفحه" checked={allOnPage} indeterminate={!allOnPage && rows.some((o) => selected.has(o.id))}
                 onChange={(e) => { const on = e.currentTarget.checked; rows.forEach((o) => toggle(o.id, on)); }} />,
