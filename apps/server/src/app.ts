@@ -46,6 +46,7 @@ import { customerRoutes } from './modules/customers/customers.routes.js';
 import { feedRoutes } from './modules/feeds/feeds.routes.js';
 import { suggestRoutes } from './modules/catalog/suggest.js';
 import { fakeGatewayPages } from './modules/orders/fake-gateway.routes.js';
+import { orderDeskRoutes } from './modules/orders/order-desk.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { startWorker, type WorkerOptions } from './modules/jobs/queue.js';
@@ -249,6 +250,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(customerRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(orderDeskRoutes, { prefix: '/api' });
   await app.register(jobRoutes, { prefix: '/api' });
   await app.register(fakeGatewayPages);
   await app.register(feedRoutes);

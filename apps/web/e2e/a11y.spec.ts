@@ -208,7 +208,7 @@ test.describe('admin', () => {
       await route.fulfill({ response: res, json: body });
     });
     // The list shows the order in the new status beside one refunded.
-    await page.route('**/api/Order/Admin?*', async (route) => {
+    await page.route('**/api/Order/Desk?*', async (route) => {
       const res = await route.fetch();
       const body = await res.json();
       body.data.data = [
@@ -274,5 +274,46 @@ test.describe('admin', () => {
     await expect(page.getByText('جای‌نگهدار «{carrier}» در پیامک ارسال سفارش شناخته نیست', { exact: false }).first()).toBeVisible();
     await expect(template).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page, 'settings, an unknown placeholder');
+  });
+
+  test('dashboard, the order desk with a bulk change, and an invoice printed from the order page', async ({ page, request }, testInfo) => {
+    const order = await paidOrder(request);
+    const faNumber = order.number.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
+    await adminLogin(page);
+    await expect(page.getByRole('img', { name: /^فروش ۳۰ روز گذشته: مجموع/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /پرداخت‌شده/ }).first()).toBeVisible();
+    await expectAccessible(page, 'dashboard');
+
+    await page.goto(`/admin/orders?search=${order.number}`);
+    await page.getByRole('checkbox', { name: `انتخاب سفارش ${faNumber}` }).check();
+    await page.getByRole('combobox', { name: 'وضعیت تازه برای سفارش‌های انتخاب‌شده' }).click();
+    await page.getByRole('option', { name: 'ارسال‌شده' }).click();
+    await page.getByRole('button', { name: 'اعمال روی انتخاب‌شده‌ها' }).click();
+    // paid → shipped skips processing: refused for this order, in Persian, and nothing else happens.
+    await expect(page.getByText('وضعیت ۰ سفارش از ۱ سفارش تغییر کرد')).toBeVisible();
+    await expect(page.getByText('تغییر وضعیت سفارش از «پرداخت‌شده» به «ارسال‌شده» مجاز نیست')).toBeVisible();
+    await expectAccessible(page, 'order desk, a bulk change refused');
+
+    await page.goto(`/admin/orders/${order.id}`);
+    const [invoice] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'چاپ فاکتور' }).click()]);
+    await expect(invoice.getByRole('heading', { name: 'فاکتور فروش' })).toBeVisible();
+    await expect(invoice.locator('dd', { hasText: faNumber })).toBeVisible();
+    await expect(invoice.getByText(/^مبلغ به حروف: .+ تومان$/)).toBeVisible();
+    await expect(invoice.getByRole('img', { name: `کد QR سفارش ${faNumber}` })).toBeVisible();
+    await expect(invoice.locator('.lines tbody tr')).toHaveCount(1);
+    for (const part of ['.inv-meta dl', '.box', '.lines td.money', '.totals']) await expect(invoice.locator(part).first()).not.toContainText(/[0-9]/);
+    await expectAccessible(invoice, 'invoice');
+    const pdf = await invoice.pdf({ preferCSSPageSize: true, printBackground: true });
+    await testInfo.attach('invoice.pdf', { body: pdf, contentType: 'application/pdf' });
+    fs.writeFileSync(testInfo.outputPath('invoice.pdf'), pdf);
+    // Bulk print: one label per page, in the order selected.
+    const second = await paidOrder(request);
+    await invoice.goto(`/admin/print?kind=label&ids=${second.id},${order.id}`);
+    await expect(invoice.getByRole('heading', { name: 'گیرنده' })).toHaveCount(2);
+    await expect(invoice.locator('article.label dd.big')).toHaveText([second.number, order.number].map((n) => n.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!)));
+    await expectAccessible(invoice, 'packing labels');
+    const labels = await invoice.pdf({ preferCSSPageSize: true, printBackground: true });
+    fs.writeFileSync(testInfo.outputPath('labels.pdf'), labels);
+    expect(labels.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(2);
   });
 });

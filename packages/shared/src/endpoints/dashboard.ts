@@ -1,9 +1,16 @@
-import { DashboardSchema } from '../schemas/dashboard.js';
+import { OkDataSchema } from '../schemas/common.js';
+import { DashboardSchema, LowStockThresholdSchema } from '../schemas/dashboard.js';
 import { endpointMap } from './define.js';
 
 export const dashboardEndpoints = endpointMap({
+  // permission: orders
   'GET /Dashboard': {
     access: 'admin', tags: ['dashboard'], response: DashboardSchema,
-    summary: 'Counts of products and orders, sales today and this Jalali month (toman), low stock',
+    summary: 'Counts, sales today, this Jalali month and per day for 30 days (toman), best sellers, orders per status, low stock',
+  },
+  // permission: catalog
+  'PUT /Dashboard/LowStockThreshold': {
+    access: 'admin', tags: ['dashboard'], body: LowStockThresholdSchema, response: OkDataSchema,
+    summary: 'The stock at or below which a variant is listed as low and the owner gets one SMS when a sale or an edit reaches it',
   },
 });

@@ -5,12 +5,13 @@ import { customersEndpoints } from './customers.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { healthEndpoints } from './health.js';
 import { messagesEndpoints } from './messages.js';
+import { orderDeskEndpoints } from './order-desk.js';
 import { ordersEndpoints } from './orders.js';
 import { suggestEndpoints } from './suggest.js';
 import { usersEndpoints } from './users.js';
 
 export * from './define.js';
-export { cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints, ordersEndpoints, suggestEndpoints, usersEndpoints };
+export { cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints, orderDeskEndpoints, ordersEndpoints, suggestEndpoints, usersEndpoints };
 
 /** Every endpoint of the API, by `METHOD /Path` (registered under `/api`). */
 export const endpoints = {
@@ -22,6 +23,7 @@ export const endpoints = {
   ...customersEndpoints,
   ...cartEndpoints,
   ...ordersEndpoints,
+  ...orderDeskEndpoints,
   ...messagesEndpoints,
   ...suggestEndpoints,
 };

@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { ORDER_STATUSES } from './orders.js';
+import { int } from './fields.js';
 
-/** A product at or below the low-stock threshold, as the dashboard lists it. */
+/** A variant at or below the low-stock threshold, as the dashboard lists it (`label` '' for a product without options). */
 export const LowStockItemSchema = z.object({
-  id: z.number(), title: z.string(), stock: z.number(), imageUri: z.string().nullable(), thumbUri: z.string().nullable(),
+  id: z.number(), variantId: z.number(), title: z.string(), label: z.string(), stock: z.number(),
+  imageUri: z.string().nullable(), thumbUri: z.string().nullable(),
 });
 
-/** The admin dashboard's figures: counts, sales today and this Jalali month (toman), low stock. */
+/** The admin dashboard's figures: counts, sales (toman, Tehran days), best sellers, low stock, orders per status. */
 export const DashboardSchema = z.object({
   productCount: z.number(),
   outOfStockCount: z.number(),
@@ -15,6 +18,14 @@ export const DashboardSchema = z.object({
   ordersToday: z.number(),
   salesToday: z.number(),
   salesMonth: z.number(),
+  /** The last 30 Tehran days, oldest first, every day present (0 when nothing sold). `day` is the Gregorian date of the Tehran day. */
+  salesByDay: z.array(z.object({ day: z.string(), sales: z.number(), orders: z.number() })),
+  /** The 30 days' best sellers by units sold (paid and later orders). */
+  bestSellers: z.array(z.object({ productId: z.number(), title: z.string(), quantity: z.number(), sales: z.number() })),
+  ordersByStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.number() })),
+  lowStockThreshold: z.number(),
   lowStock: z.array(LowStockItemSchema),
 });
 export type DashboardStats = z.infer<typeof DashboardSchema>;
+
+export const LowStockThresholdSchema = z.object({ threshold: int('حد موجودی کم', { min: 0, max: 100_000 }) });

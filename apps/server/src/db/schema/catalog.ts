@@ -96,8 +96,12 @@ export const productVariants = pgTable('product_variants', {
   imageUri: varchar('image_uri', { length: 300 }),
   sortOrder: integer('sort_order').notNull().default(0),
   isDeleted: boolean('is_deleted').notNull().default(false),
+  /** The owner was told this variant ran low; cleared when its stock rises above the threshold (one SMS per crossing). */
+  lowStockAlerted: boolean('low_stock_alerted').notNull().default(false),
 }, (t) => [
   index('product_variants_product_idx').on(t.productId, t.sortOrder),
+  // The dashboard's low-stock list.
+  index('product_variants_stock_idx').on(t.stock).where(sql`not ${t.isDeleted}`),
   uniqueIndex('product_variants_label_uq').on(t.productId, t.label).where(sql`not ${t.isDeleted}`),
   uniqueIndex('product_variants_sku_uq').on(t.sku).where(sql`${t.sku} is not null and not ${t.isDeleted}`),
   check('product_variants_stock_nonneg', sql`${t.stock} >= 0`),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { products, productVariants } from './catalog.js';
 import { users } from './users.js';
@@ -91,6 +92,9 @@ export const orders = pgTable('orders', {
   index('orders_user_idx').on(t.userId, t.createdAt),
   index('orders_status_idx').on(t.status, t.createdAt),
   index('orders_created_idx').on(t.createdAt),
+  // The order desk's search by mobile and by the recipient's name (ILIKE '%…%' through trigrams).
+  index('orders_mobile_idx').on(t.mobile, t.createdAt),
+  index('orders_name_trgm_idx').using('gin', sql`(${t.firstname} || ' ' || ${t.lastname}) gin_trgm_ops`),
 ]);
 
 export const orderItems = pgTable('order_items', {

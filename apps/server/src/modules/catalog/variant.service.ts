@@ -3,10 +3,11 @@ import {
   combinationsOf, discountedPrice, isCombinationOf, MAX_VARIANTS, optionGroupsOf, spreadStock, toPersianDigits, variantLabel,
   type OptionGroup, type ProductAttributeEntry, type Variant, type VariantInput,
 } from '@sorkhab/shared';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { cartItems, galleryImages, orderItems, products, productVariants } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { variantsOf as imageSizesOf } from '../media/media.service.js';
+import { checkLowStock } from './low-stock.js';
 
 /*
  * Variants: one row per combination of a product's options that exists (packages/shared/src/catalog/
@@ -107,7 +108,7 @@ interface Wanted {
  * (the spec's clients send attributes and one stock) every combination exists, the ones there keep
  * their stock, price and SKU, and a new product stock is spread as `stocksFor` says.
  */
-export async function syncVariants(tx: DbOrTx, product: { id: number; imageUri: string | null },
+export async function syncVariants(tx: Tx, product: { id: number; imageUri: string | null },
   entries: ProductAttributeEntry[], input: { variants?: VariantInput[]; stock?: number }) {
   const groups = optionGroupsOf(entries);
   const existing = (await liveVariantsOf(tx, [product.id])).get(product.id) ?? [];
@@ -210,6 +211,12 @@ export async function syncVariants(tx: DbOrTx, product: { id: number; imageUri: 
     else await tx.insert(productVariants).values({ ...values, productId: product.id });
   }
   await recountStock(tx, [product.id]);
+  const before = new Map(existing.map((v) => [v.id, v.stock]));
+  const edited = wanted.filter((w) => w.id !== undefined && before.has(w.id) && before.get(w.id) !== w.stock);
+  await checkLowStock(tx, {
+    lowered: edited.filter((w) => w.stock < before.get(w.id!)!).map((w) => w.id!),
+    raised: edited.filter((w) => w.stock > before.get(w.id!)!).map((w) => w.id!),
+  });
 }
 
 /* ---------- units: the one stock code path of every product ---------- */
@@ -229,7 +236,7 @@ async function variantFor(tx: DbOrTx, u: Units): Promise<number | undefined> {
 }
 
 /** Takes units of one variant if it has them (a conditional update: no oversell under any concurrency). */
-export async function takeUnits(tx: DbOrTx, u: Units): Promise<boolean> {
+export async function takeUnits(tx: Tx, u: Units): Promise<boolean> {
   const variantId = await variantFor(tx, u);
   if (variantId === undefined) return false;
   const [v] = await tx.update(productVariants).set({ stock: sql`${productVariants.stock} - ${u.quantity}` })
@@ -237,16 +244,18 @@ export async function takeUnits(tx: DbOrTx, u: Units): Promise<boolean> {
     .returning({ id: productVariants.id });
   if (!v) return false;
   await tx.update(products).set({ stock: sql`${products.stock} - ${u.quantity}`, updatedAt: new Date() }).where(eq(products.id, u.productId));
+  await checkLowStock(tx, { lowered: [v.id] });
   return true;
 }
 
 /** Gives units back to their variant (a variant removed since keeps them out of the product's stock). */
-export async function returnUnits(tx: DbOrTx, u: Units): Promise<void> {
+export async function returnUnits(tx: Tx, u: Units): Promise<void> {
   const variantId = await variantFor(tx, u);
   if (variantId === undefined) return;
   const [v] = await tx.update(productVariants).set({ stock: sql`${productVariants.stock} + ${u.quantity}` })
     .where(eq(productVariants.id, variantId)).returning({ live: sql<boolean>`not ${productVariants.isDeleted}` });
   if (v?.live) await tx.update(products).set({ stock: sql`${products.stock} + ${u.quantity}` }).where(eq(products.id, u.productId));
+  await checkLowStock(tx, { raised: [variantId] });
 }
 
 /* ---------- products from before variants, and rows written without the admin (the demo seed) ---------- */

@@ -1,11 +1,10 @@
 import { and, asc, count, eq, lte, sql } from 'drizzle-orm';
 import { SOLD_ORDER_STATUSES, type DashboardStats } from '@sorkhab/shared';
 import type { Db } from '../../db/client.js';
-import { products } from '../../db/schema/index.js';
+import { products, productVariants } from '../../db/schema/index.js';
+import { getLowStockThreshold } from '../catalog/low-stock.js';
 import { variantsOf } from '../media/media.service.js';
-
-/** Products at or below this stock are listed as running low. */
-const LOW_STOCK_THRESHOLD = 5;
+import { bestSellers, ordersByStatus, salesByDay } from './sales.js';
 /** Iran has kept UTC+03:30 all year since 2022. */
 const TEHRAN_OFFSET_MS = 3.5 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -20,16 +19,22 @@ export function tehranPeriods(now: Date): { dayStart: Date; monthStart: Date } {
 
 export async function dashboardStats(db: Db, now = new Date()): Promise<DashboardStats> {
   const visible = eq(products.isDeleted, false);
+  const threshold = await getLowStockThreshold(db);
   const [[all], [out], lowStock] = await Promise.all([
     db.select({ n: count() }).from(products).where(visible),
     db.select({ n: count() }).from(products).where(and(visible, eq(products.stock, 0))),
-    db.select({ id: products.id, title: products.title, stock: products.stock, imageUri: products.imageUri })
-      .from(products).where(and(visible, lte(products.stock, LOW_STOCK_THRESHOLD))).orderBy(asc(products.stock), asc(products.id)).limit(10),
+    db.select({
+      id: products.id, variantId: productVariants.id, title: products.title, label: productVariants.label, stock: productVariants.stock,
+      imageUri: sql<string | null>`coalesce(${productVariants.imageUri}, ${products.imageUri})`,
+    }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId))
+      .where(and(eq(productVariants.isDeleted, false), lte(productVariants.stock, threshold), visible))
+      .orderBy(asc(productVariants.stock), asc(productVariants.id)).limit(20),
   ]);
   return {
     productCount: Number(all?.n ?? 0),
     outOfStockCount: Number(out?.n ?? 0),
     ...(await orderStats(db, now)),
+    lowStockThreshold: threshold,
     lowStock: lowStock.map((p) => ({ ...p, thumbUri: variantsOf(p.imageUri)[0]?.uri ?? p.imageUri })),
   };
 }
@@ -37,7 +42,9 @@ export async function dashboardStats(db: Db, now = new Date()): Promise<Dashboar
 /** Order figures; all 0 while the commerce tables do not exist yet (an older database). */
 async function orderStats(db: Db, now: Date) {
   const [exists] = (await db.execute(sql`select to_regclass('public.orders') is not null as "exists"`)).rows as { exists: boolean }[];
-  if (!exists?.exists) return { orderCount: 0, openOrderCount: 0, ordersToday: 0, salesToday: 0, salesMonth: 0 };
+  if (!exists?.exists) {
+    return { orderCount: 0, openOrderCount: 0, ordersToday: 0, salesToday: 0, salesMonth: 0, salesByDay: [], bestSellers: [], ordersByStatus: [] };
+  }
   const { dayStart, monthStart } = tehranPeriods(now);
   const sold = sql.join(SOLD_ORDER_STATUSES.map((s) => sql`${s}`), sql`, `);
   const when = sql.raw('coalesce(paid_at, created_at)');
@@ -54,5 +61,8 @@ async function orderStats(db: Db, now: Date) {
     ordersToday: Number(row?.ordersToday ?? 0),
     salesToday: Number(row?.salesToday ?? 0),
     salesMonth: Number(row?.salesMonth ?? 0),
+    salesByDay: await salesByDay(db, dayStart),
+    bestSellers: await bestSellers(db, dayStart),
+    ordersByStatus: await ordersByStatus(db),
   };
 }

@@ -107,7 +107,7 @@ async function lockProducts(tx: DbOrTx, ids: number[]) {
 }
 
 /** Gives an order's units (and its discount use) back. */
-async function releaseStock(tx: DbOrTx, o: OrderRow, items: ItemRow[]) {
+async function releaseStock(tx: Tx, o: OrderRow, items: ItemRow[]) {
   for (const i of items) {
     await returnUnits(tx, i);
   }
@@ -414,6 +414,9 @@ export async function listAdmin({ db, cache }: OrderReads, q: { page: number; pa
   return pageOf(db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).$dynamic(), db.$count(orders, where), q,
     (rows) => withItems(db, rows, true));
 }
+
+/** Orders as the admin reads them (items, user, the payment's reference). */
+export const getAdminMany = (db: Db, rows: OrderRow[]) => withItems(db, rows, true);
 
 export async function getAdmin(db: Db, id: number) {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));

@@ -32,7 +32,11 @@ export default function OrderDetailPage() {
   );
   return (
     <>
-      <PageTitle actions={<Button size="xs" variant="default" component={Link} to="/admin/orders">بازگشت به سفارش‌ها</Button>}>
+      <PageTitle actions={<>
+        <Button size="xs" variant="light" component="a" href={`/admin/print?kind=invoice&ids=${order.id}`} target="_blank">چاپ فاکتور</Button>
+        <Button size="xs" variant="light" component="a" href={`/admin/print?kind=label&ids=${order.id}`} target="_blank">چاپ برچسب</Button>
+        <Button size="xs" variant="default" component={Link} to="/admin/orders">بازگشت به سفارش‌ها</Button>
+      </>}>
         سفارش {fa(order.number)}
       </PageTitle>
       <SimpleGrid cols={{ base: 1, md: 3 }} mb="md">

@@ -6,6 +6,8 @@ import { index, layout, prefix, route, type RouteConfigEntry } from '@react-rout
  */
 export const adminRoutes: RouteConfigEntry[] = [
   ...prefix('admin', [
+    // Invoices and packing labels: a server-rendered page of their own, without the dashboard's shell.
+    route('print', 'routes/admin/print.tsx'),
     layout('routes/admin/layout.tsx', [
       index('routes/admin/dashboard.tsx'),
       route('add-category', 'routes/admin/categories.tsx'),

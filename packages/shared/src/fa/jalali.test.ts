@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatJalaliShort, toLatinDigits } from '@sorkhab/shared';
-import { jalaliToGregorian, parseJalaliDate } from './jalali';
+import { formatJalaliShort } from './date.js';
+import { toLatinDigits } from './digits.js';
+import { jalaliToGregorian, parseJalaliDate } from './jalali.js';
 
 describe('jalaliToGregorian', () => {
   it('converts known dates', () => {

@@ -1,4 +1,4 @@
-import { toLatinDigits } from '@sorkhab/shared';
+import { toLatinDigits } from './digits.js';
 
 /** Jalali (Shamsi) date to Gregorian [year, month 1-12, day]; the classic arithmetic conversion. */
 export function jalaliToGregorian(jy: number, jm: number, jd: number): [number, number, number] {

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { ORDER_STATUSES, SOLD_ORDER_STATUSES, type DashboardStats, type OrderStatus } from '@sorkhab/shared';
+import type { Db } from '../../db/client.js';
+
+const DAY_MS = 86_400_000;
+/** Iran has kept UTC+03:30 all year since 2022. */
+const TEHRAN_OFFSET = sql.raw(`interval '210 minutes'`);
+const DAYS = 30;
+
+const sold = () => sql.join(SOLD_ORDER_STATUSES.map((s) => sql`${s}`), sql`, `);
+/** When an order counts as sold: its payment, or its creation for an order paid before paid_at existed. */
+const soldAt = sql.raw('coalesce(o.paid_at, o.created_at)');
+/**
+ * The window's start, and a bound on created_at the orders index can use (an order is paid within its
+ * 30-minute reservation, so a day before the window is plenty).
+ */
+function window(todayStart: Date) {
+  const start = new Date(todayStart.getTime() - (DAYS - 1) * DAY_MS);
+  return { start, createdAfter: new Date(start.getTime() - DAY_MS) };
+}
+const inWindow = (w: ReturnType<typeof window>) =>
+  sql`o.status in (${sold()}) and o.created_at >= ${w.createdAfter.toISOString()}::timestamptz and ${soldAt} >= ${w.start.toISOString()}::timestamptz`;
+
+/** Sales and paid orders per Tehran day for the last 30 days (today included), oldest first; empty days are 0. */
+export async function salesByDay(db: Db, todayStart: Date): Promise<DashboardStats['salesByDay']> {
+  const w = window(todayStart);
+  const rows = (await db.execute(sql`
+    select to_char((${soldAt} at time zone 'UTC') + ${TEHRAN_OFFSET}, 'YYYY-MM-DD') as day, sum(o.total)::bigint as sales, count(*)::int as orders
+    from orders o where ${inWindow(w)} group by 1`)).rows as { day: string; sales: string | number; orders: number }[];
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return Array.from({ length: DAYS }, (_, i) => {
+    const day = new Date(w.start.getTime() + i * DAY_MS + 3.5 * 3_600_000).toISOString().slice(0, 10);
+    const r = byDay.get(day);
+    return { day, sales: Number(r?.sales ?? 0), orders: Number(r?.orders ?? 0) };
+  });
+}
+
+/** The 30 days' ten best sellers by units (ties: more toman first), with today's product title. */
+export async function bestSellers(db: Db, todayStart: Date): Promise<DashboardStats['bestSellers']> {
+  const w = window(todayStart);
+  const rows = (await db.execute(sql`
+    select i.product_id as "productId", p.title, sum(i.quantity)::int as quantity, sum(i.line_total)::bigint as sales
+    from order_items i join orders o on o.id = i.order_id join products p on p.id = i.product_id
+    where ${inWindow(w)} group by i.product_id, p.title order by quantity desc, sales desc, i.product_id limit 10`)).rows as
+    { productId: number; title: string; quantity: number; sales: string | number }[];
+  return rows.map((r) => ({ productId: Number(r.productId), title: r.title, quantity: Number(r.quantity), sales: Number(r.sales) }));
+}
+
+/** How many orders are in each status now (every status, in the workflow's order). */
+export async function ordersByStatus(db: Db): Promise<DashboardStats['ordersByStatus']> {
+  const rows = (await db.execute(sql`select status, count(*)::int as n from orders group by status`)).rows as { status: string; n: number }[];
+  const counts = new Map(rows.map((r) => [r.status, Number(r.n)]));
+  return ORDER_STATUSES.map((status: OrderStatus) => ({ status, count: counts.get(status) ?? 0 }));
+}
