@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import type { App } from './app.js';
 import { declarePublic } from './lib/auth.js';
+import { usePlainPageFonts } from './lib/plain-page.js';
 import { WEB_DIR } from './paths.js';
 import { compress, preferredEncoding, type Encoding } from './lib/compression.js';
 import { newNonce, nonceSource, nonceToHashes, withScriptSources } from './lib/csp.js';
@@ -158,6 +159,9 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
   const handle = createRequestHandler(build, app.services.config.NODE_ENV === 'production' ? 'production' : 'development');
   const isSharedPage = sharedPages(build);
   const stylesheet = stylesheetOf(build);
+  // The plain pages (the test gateway, a refused page request) draw in the shop's font too.
+  const sheetFile = stylesheet && path.join(clientDir, stylesheet.href);
+  if (sheetFile && fs.existsSync(sheetFile)) usePlainPageFonts(fs.readFileSync(sheetFile, 'utf8'));
   const secureCookie = app.services.config.PUBLIC_URL?.startsWith('https:') ?? false;
   /** Whether this visitor's browser holds the stylesheet file (the cookie its answer set names the current file). */
   const hasStylesheet = (request: FastifyRequest) => !!stylesheet && request.cookies[STYLESHEET_COOKIE] === stylesheet.fileName;

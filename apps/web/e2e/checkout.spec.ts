@@ -80,6 +80,12 @@ test('a guest fills a cart, logs in with the SMS code, pays with a discount code
 
   // The built-in gateway.
   await expect(page).toHaveURL(/\/payment\/fake\/FAKE/);
+  // In Persian digits and the shop's font, like the shop's own pages.
+  await expect(page.locator('main dd').first()).toHaveText(/^[۰-۹]+$/);
+  expect(await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((f) => f.family.includes('Vazirmatn') && f.status === 'loaded').length;
+  })).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'پرداخت', exact: true }).click();
   await expect(page).toHaveURL(/\/payment\/result\?result=paid/);
   const number = new URL(page.url()).searchParams.get('number')!;

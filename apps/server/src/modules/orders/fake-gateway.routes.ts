@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { formatToman } from '@sorkhab/shared';
+import { formatToman, toPersianDigits } from '@sorkhab/shared';
 import { escapeHtml, plainPage } from '../../lib/plain-page.js';
 import * as svc from './orders.service.js';
 
@@ -22,7 +22,7 @@ export const fakeGatewayPages: FastifyPluginAsyncZod = async (app) => {
     const done = row.payment.gatewayState !== null;
     return reply.send(page('درگاه پرداخت آزمایشی', `
       <p class="muted">این درگاه شبیه‌سازی‌شده است و پولی جابه‌جا نمی‌شود.</p>
-      <dl><dt>شماره سفارش</dt><dd>${esc(row.number)}</dd><dt>مبلغ قابل پرداخت</dt><dd class="amount">${esc(formatToman(row.payment.amount))}</dd></dl>
+      <dl><dt>شماره سفارش</dt><dd>${esc(toPersianDigits(row.number))}</dd><dt>مبلغ قابل پرداخت</dt><dd class="amount">${esc(formatToman(row.payment.amount))}</dd></dl>
       ${done ? '<p>این تراکنش قبلاً انجام شده است.</p>' : `
       <form method="post" action="/payment/fake/${a}/pay"><button class="pay" type="submit">پرداخت</button></form>
       <form method="post" action="/payment/fake/${a}/cancel"><button class="cancel" type="submit">انصراف از پرداخت</button></form>`}`));
