@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import { hasShopperHint } from '@sorkhab/shared';
 import type { App } from './app.js';
 import { declarePublic } from './lib/auth.js';
 import { usePlainPageFonts } from './lib/plain-page.js';
@@ -227,7 +228,8 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
         const pages = await app.services.cache.getOrLoad('html-pages', async () => new Map<string, CachedPage>());
         // A returning visitor's copy differs only by its stylesheet element: kept apart.
         const linked = hasStylesheet(request);
-        const key = `${linked ? 'css ' : ''}${origin}${request.url}`;
+        // So does a logged-in shopper's (its header says «حساب من»; the layout reads the same hint cookie).
+        const key = `${linked ? 'css ' : ''}${hasShopperHint(request.headers.cookie) ? 'in ' : ''}${origin}${request.url}`;
         let page = pages.get(key);
         if (!page) {
           const res = await handle(webRequest, context);

@@ -6,6 +6,7 @@ import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products, users } from '../src/db/schema/index.js';
 import { createSession, CUSTOMER_COOKIE } from '../src/lib/auth.js';
+import { SHOPPER_HINT_COOKIE } from '@sorkhab/shared';
 import { mountWeb, sharedPages } from '../src/web.js';
 import { WEB_DIR } from '../src/paths.js';
 import { createProduct } from './factories.js';
@@ -118,6 +119,28 @@ describe('the page cache', () => {
       expect(fresh.body).toContain('کرم آبرسان تازه');
       expect(fresh.body).not.toContain('کرم آبرسان اولیه');
       expect(api.calls).toBeGreaterThan(0);
+    } finally {
+      api.restore();
+    }
+  });
+
+  it('a logged-in shopper\'s browser gets «حساب من» in the header from the server, a guest «ورود»: two kept copies, no name in either', async () => {
+    await t.app.services.cache.invalidate();
+    const url = '/contact';
+    const hint = async (name: string) => ({ cookie: `${(await shopper(name)).cookie}; ${SHOPPER_HINT_COOKIE}=1` });
+    const guest = await get(url);
+    const sara = await get(url, await hint('سارا'));
+    expect(guest.body).toContain('ورود | ثبت‌نام');
+    expect(guest.body).not.toContain('data-testid="account-hint"');
+    expect(sara.body).toMatch(/data-testid="account-hint"[^>]*>حساب من</);
+    expect(sara.body).not.toContain('ورود | ثبت‌نام');
+    expect(sara.body).not.toContain('سارا'); // the name comes after hydration, from the API
+    const api = countApiCalls();
+    try {
+      // Another logged-in shopper and another guest: the kept copies, no loader.
+      expect((await get(url, await hint('مینا'))).body).toBe(sara.body);
+      expect((await get(url)).body).toBe(guest.body);
+      expect(api.calls).toBe(0);
     } finally {
       api.restore();
     }

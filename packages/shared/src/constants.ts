@@ -36,3 +36,6 @@ export const CURRENCY_WORD = 'تومان';
  * shopper is logged in (so it asks Auth/Me), and proves nothing to the server.
  */
 export const SHOPPER_HINT_COOKIE = 'sorkhab_shopper';
+/** Whether a Cookie header carries the logged-in hint (not the session: that one is HttpOnly and checked by the API). */
+export const hasShopperHint = (cookieHeader: string | null | undefined) =>
+  !!cookieHeader && cookieHeader.split(';').some((c) => c.trim().startsWith(`${SHOPPER_HINT_COOKIE}=`));

@@ -1,4 +1,5 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { hasShopperHint } from '@sorkhab/shared';
 import { apiOf } from '../../lib/context';
 import { AccountEntry } from '../../features/account/AccountEntry';
 import { CartButton } from '../../features/cart/CartPopup';
@@ -12,14 +13,17 @@ import type { Route } from './+types/layout';
 /** Header, menu and footer are the same for every visitor (the cart and the shopper load in the browser): docs/decisions/010-html-page-cache.md. */
 export const handle = { sharedPage: true };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const api = apiOf(context);
   const [categories, settings] = await Promise.all([
     api.load('GET /Category/GetCategories'),
     api.load('GET /Settings'),
   ]);
   // The menu's tree is not part of the page's data, only its version (features/layout/menu.ts).
-  return { menu: menuVersionOf(categories), settings, origin: context.origin };
+  // A logged-in shopper's browser carries the hint cookie: the header says «حساب من» from the first paint, not «ورود».
+  // The server keeps such pages apart from a guest's (web.ts), so the page stays shared within each group.
+  const signedIn = hasShopperHint(request.headers.get('cookie'));
+  return { menu: menuVersionOf(categories), settings, origin: context.origin, signedIn };
 }
 
 // The header and footer change only when the admin edits the catalogue: keep them across navigations.
@@ -35,7 +39,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3">پرش به محتوا</a>
       {/* No Suspense boundaries here: React streams them after the shell, and the page jumps (layout shift). */}
-      <Header categories={categories} settings={settings} actions={<><AccountEntry /><CartButton /></>} />
+      <Header categories={categories} settings={settings} actions={<><AccountEntry signedIn={loaderData.signedIn} /><CartButton /></>} />
       <div id="main" className="flex-1">
         <Outlet />
       </div>
