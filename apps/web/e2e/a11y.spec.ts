@@ -94,6 +94,15 @@ test.describe('storefront', () => {
     await expectAccessible(page, 'home, search suggestions');
   });
 
+  test('search results at 768 px: the filters beside them, relevance and the other orders', async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await page.goto(`/search?search=${encodeURIComponent('کرم')}`);
+    await hydrated(page);
+    await expect(page.getByRole('link', { name: 'مرتبط‌ترین' })).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('link', { name: 'بیشترین تخفیف' })).toBeInViewport();
+    await expectAccessible(page, 'search results at 768 px');
+  });
+
   test('a product and the cart with it', async ({ page }) => {
     const product = await plainProduct(page.request);
     await page.goto(`/product/${product.id}`);

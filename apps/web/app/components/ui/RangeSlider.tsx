@@ -124,8 +124,8 @@ export function RangeSlider({
         ))}
       </div>
       <div className="mt-2 flex justify-between text-xs text-gray-600">
-        <span><span className="text-gray-400">{labels[0]}: </span>{format(range[0])}</span>
-        <span><span className="text-gray-400">{labels[1]}: </span>{format(range[1])}</span>
+        <span><span className="text-gray-600">{labels[0]}: </span>{format(range[0])}</span>
+        <span><span className="text-gray-600">{labels[1]}: </span>{format(range[1])}</span>
       </div>
     </div>
   );

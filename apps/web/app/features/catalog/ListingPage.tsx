@@ -63,12 +63,14 @@ export function ListingPage({ data, heading }: { data: ListingData; heading: str
         <section className="min-w-0 flex-1" aria-labelledby="products-heading">
           <h2 id="products-heading" className="sr-only">فهرست محصولات</h2>
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gray-100 bg-white px-3 py-2 text-sm">
-            <div className="flex items-center gap-1 overflow-x-auto">
+            {/* Wraps rather than scrolls: on a phone every order stays in sight (a scrolled row hid «بیشترین تخفیف»). */}
+            <div className="flex flex-wrap items-center gap-1">
               <span className="shrink-0 text-gray-600">مرتب‌سازی:</span>
-              {SORTS.map((s) => (
-                <Link key={s} to={href({ sort: s === defaultSort ? null : s })} preventScrollReset aria-current={s === currentSort ? 'true' : undefined}
+              {/* A search's own order (relevance) is its default, named first; the other orders beside it. */}
+              {(data.kind === 'search' ? [undefined, ...SORTS] : SORTS).map((s) => (
+                <Link key={s ?? 'relevance'} to={href({ sort: s === defaultSort ? null : s })} preventScrollReset aria-current={s === currentSort ? 'true' : undefined}
                   className={`shrink-0 rounded-lg px-2.5 py-1.5 ${s === currentSort ? 'bg-brand-50 font-bold text-brand-700' : 'text-gray-700 hover:text-brand-700'}`}>
-                  {SORT_LABELS[s]}
+                  {s ? SORT_LABELS[s] : 'مرتبط‌ترین'}
                 </Link>
               ))}
             </div>
