@@ -154,6 +154,20 @@ describe('POST /api/Product/Bulk', () => {
     expect(gone.statusCode).toBe(409);
   });
 
+  it('two bulk changes of the same products at once both apply, one after the other (the rows are locked)', async () => {
+    const x = (await createProduct(t, { CategoryId: cat.id, Price: 100_000, Title: 'همزمان' })).id;
+    const change = () => bulk({ ids: [x, a], action: { kind: 'price', mode: 'percent', value: 10, round: 1 } });
+    const before = (await t.db.select({ price: products.price }).from(products).where(eq(products.id, a)))[0]!.price;
+    const results = await Promise.all([change(), change()]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const [row] = await t.db.select({ price: products.price }).from(products).where(eq(products.id, x));
+    expect(row!.price).toBe(121_000);
+    const [other] = await t.db.select({ price: products.price }).from(products).where(eq(products.id, a));
+    expect(other!.price).toBe(Math.round(Math.round(before * 1.1) * 1.1));
+    await t.db.delete(products).where(eq(products.id, x));
+    await bulk({ ids: [a], action: { kind: 'price', mode: 'set', value: before, round: 1 } });
+  });
+
   it('deletes products nobody ordered and hides the ones in orders', async () => {
     const d1 = (await createProduct(t, { CategoryId: cat.id, Title: 'حذفی یک' })).id;
     const d2 = (await createProduct(t, { CategoryId: cat.id, Title: 'حذفی دو' })).id;

@@ -225,7 +225,7 @@ async function planImport(tx: DbOrTx, ctx: ServiceContext, buffer: Buffer) {
     const categoryId = category as number;
     const values = {
       title: first.title, alias: first.alias, tags: first.tags, description, categoryId, brandId: brand?.id ?? null,
-      rate: first.rate ?? current?.rate ?? 0, attributes: first.attributes, isDraft: first.status === STATUS_DRAFT || first.status === 'draft',
+      rate: first.rate ?? current?.rate ?? 0, attributes: first.attributes, isDraft: first.status ? first.status === STATUS_DRAFT || first.status === 'draft' : current?.isDraft ?? false,
       ...priceFields(first.price, undefined, first.offPersent),
       searchText: searchTextOf(first, brand, index.byId.get(categoryId)?.title),
     };
