@@ -156,7 +156,7 @@ export async function productPages(db: Db, cache: ReadCache, block: number): Pro
   return new Map([...await getProductBlock(db, cache, block)].map(([id, detail]) => [id, Buffer.from(JSON.stringify(ok(detail)))]));
 }
 
-export async function searchTextFor(tx: DbOrTx, input: { title: string; alias: string; tags: string; brandId?: number | null; categoryId: number }) {
+async function searchTextFor(tx: DbOrTx, input: { title: string; alias: string; tags: string; brandId?: number | null; categoryId: number }) {
   const [brand] = input.brandId ? await tx.select({ title: brands.title, alias: brands.alias }).from(brands).where(eq(brands.id, input.brandId)) : [];
   const [cat] = await tx.select({ title: categories.title }).from(categories).where(eq(categories.id, input.categoryId));
   return searchTextOf(input, brand, cat?.title);
