@@ -151,6 +151,13 @@ describe('CSV: hostile input', () => {
     }
   });
 
+  it('refuses more than 20,000 rows, counting records (a cell may span lines)', async () => {
+    const header = CSV_COLUMNS.map(([, h]) => h).join(',');
+    const res = await upload(`${header}\r\n${',"a\nb"\r\n'.repeat(20_001)}`);
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).message).toBe('حداکثر ۲۰٬۰۰۰ ردیف در هر فایل پذیرفته می‌شود؛ فایل را چند بخش کنید');
+  });
+
   it('refuses a file over 5 MB, a broken quote, missing columns and a missing file', async () => {
     const big = await upload(Buffer.alloc(5 * 1024 * 1024 + 10, 0x41));
     expect(big.statusCode).toBe(413);

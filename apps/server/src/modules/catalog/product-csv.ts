@@ -6,7 +6,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES, toPersianDigits } from '@sorkhab/shared';
+import { formatNumber, MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES, toPersianDigits } from '@sorkhab/shared';
 import { AppError, badRequest } from '../../lib/errors.js';
 
 /** The columns in order: the key the code reads, the header a person reads. */
@@ -76,14 +76,14 @@ export function fromCsv(buffer: Buffer): ParsedCsv {
   }
   let records: string[][];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, to_line: MAX_IMPORT_ROWS + 2 });
+    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }); // the whole file (5 MB at most): none is cut silently
   } catch (err) {
     const line = (err as { lines?: number }).lines;
     throw fileError(`ساختار فایل CSV خراب است${line ? ` (نزدیک سطر ${toPersianDigits(line)})` : ''}؛ فایل را دوباره از Excel ذخیره کنید`);
   }
   const [header, ...body] = records;
   if (!header) throw fileError('فایل خالی است');
-  if (body.length > MAX_IMPORT_ROWS) throw fileError(`حداکثر ${toPersianDigits(MAX_IMPORT_ROWS)} ردیف در هر فایل پذیرفته می‌شود؛ فایل را چند بخش کنید`);
+  if (body.length > MAX_IMPORT_ROWS) throw fileError(`حداکثر ${formatNumber(MAX_IMPORT_ROWS)} ردیف در هر فایل پذیرفته می‌شود؛ فایل را چند بخش کنید`);
   const keys = header.map((h) => byHeader.get(headerKey(h)));
   const missing = CSV_COLUMNS.filter(([k]) => !keys.includes(k)).map(([, h]) => `«${h}»`);
   if (missing.length) throw badRequest(`ستون‌های ${missing.join('، ')} در سطر اول فایل نیست؛ از فایل خروجی همین پنل به‌عنوان الگو استفاده کنید`);
