@@ -5,8 +5,6 @@ import { ProductStatusSchema } from './variants.js';
 
 /* ---------- the admin's product desk: filters, bulk actions, CSV (docs/decisions/023-product-desk.md) ---------- */
 
-/** A variant at or below this many units is «low» (the product is low when any of its variants is). */
-export const PRODUCT_LOW_STOCK = 5;
 /** The most rows one CSV import reads (the file is also capped at MAX_UPLOAD_BYTES). */
 export const MAX_IMPORT_ROWS = 20_000;
 /** Selected rows one bulk action takes by id; more goes through «every product matching the filter». */
@@ -14,7 +12,7 @@ export const MAX_BULK_IDS = 1_000;
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-/** low: some live variant at or below PRODUCT_LOW_STOCK (0 included); none: every variant at 0. */
+/** low: some live variant at or below the owner's low-stock threshold (0 included); none: every variant at 0. */
 export const ProductStockFilterSchema = z.enum(['low', 'none'], { error: 'فیلتر موجودی باید «کم» یا «ناموجود» باشد' });
 export type ProductStockFilter = z.infer<typeof ProductStockFilterSchema>;
 

@@ -14,7 +14,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { PRODUCT_LOW_STOCK, type ProductStockFilter } from '@sorkhab/shared';
+import type { ProductStockFilter } from '@sorkhab/shared';
 import { products, productVariants } from '../../db/schema/index.js';
 import type { CatalogSort } from './catalog-index.js';
 
@@ -44,8 +44,10 @@ export interface SqlListQuery {
   maxPrice?: number;
   inStock?: boolean;
   hasOff?: boolean;
-  /** The admin's stock filter: `none` every variant at 0 (products.stock = 0), `low` some live variant at or below the threshold. */
+  /** The admin's stock filter: `none` every variant at 0 (products.stock = 0), `low` some live variant at or below `lowStockThreshold`. */
   stockLevel?: ProductStockFilter;
+  /** The owner's low-stock threshold (settings, low-stock.ts). */
+  lowStockThreshold?: number;
   /** A normalised search text. */
   search?: string;
   /** `substring`: the whole text as one substring (the admin's finder); `words`: decision 007's rules. */
@@ -91,7 +93,7 @@ function filtersOf(q: Omit<SqlListQuery, 'offset' | 'limit' | 'sort'>): SQL[] {
   if (q.stockLevel === 'low') {
     // Read from product_variants_stock_idx (a partial index of the live variants by stock).
     where.push(sql`${products.id} in (select ${productVariants.productId} from ${productVariants}
-      where ${productVariants.stock} <= ${PRODUCT_LOW_STOCK} and not ${productVariants.isDeleted})`);
+      where ${productVariants.stock} <= ${q.lowStockThreshold ?? 0} and not ${productVariants.isDeleted})`);
   }
   return where;
 }

@@ -4,6 +4,7 @@ import { auditLog, orderItems, orders, products, users } from '../../db/schema/i
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { createBrand, createCategory, createProduct } from '../../../test/factories.js';
 import { asAdmin, customerToken, dataOf, errorOf, expectAdminOnly } from '../../../test/api.js';
+import { setLowStockThreshold } from './low-stock.js';
 import { newPrice } from './product-bulk.service.js';
 
 let t: TestApp;
@@ -67,6 +68,16 @@ describe('GET /api/Product/Admin filters', () => {
     const q = `title=${encodeURIComponent('فیلترشده')}`;
     expect(idsOf(await admin(`${q}&stock=none`))).toEqual([made.none, made.allZero]);
     expect(idsOf(await admin(`${q}&stock=low`))).toEqual([made.none, made.oneLow, made.allZero]);
+  });
+
+  it('«low» follows the owner\'s low-stock threshold', async () => {
+    const q = `title=${encodeURIComponent('فیلترشده')}`;
+    await t.db.transaction((tx) => setLowStockThreshold(tx, 1));
+    try {
+      expect(idsOf(await admin(`${q}&stock=low`))).toEqual([made.none, made.allZero]); // the variant at 2 is above 1
+    } finally {
+      await t.db.transaction((tx) => setLowStockThreshold(tx, 5));
+    }
   });
 
   it('combines filters with the text search, pages, and answers a Persian 400 for a bad stock value', async () => {

@@ -20,6 +20,7 @@ import { inAdmin, onStorefront } from './visible.js';
 import { searchTextOf } from './search-index.js';
 import { catalogOf, PRODUCT_BLOCK } from './catalog-sync.js';
 import { cardColumns, listInSql, whereOf } from './catalog-sql.js';
+import { getLowStockThreshold } from './low-stock.js';
 import type { CatalogSort } from './catalog-index.js';
 
 export { searchTextOf };
@@ -59,9 +60,10 @@ function categoryIdsOf(index: CategoryIndex, query: Pick<ProductListQuery, 'cate
 }
 
 /** The admin's filters as SQL (drafts too; the finder matches the text as one substring): the table's, a bulk action's, an export's. */
-function adminQueryOf(index: CategoryIndex, query: ProductAdminFilter) {
+async function adminQueryOf(db: Db, index: CategoryIndex, query: ProductAdminFilter) {
   const visible = query.status ? and(inAdmin, eq(products.isDraft, query.status === 'draft'))! : inAdmin;
   return {
+    lowStockThreshold: query.stock === 'low' ? await getLowStockThreshold(db) : undefined,
     visible, categoryIds: categoryIdsOf(index, query), brandIds: query.brandIds, minPrice: query.minPrice, maxPrice: query.maxPrice,
     inStock: query.inStock, hasOff: query.hasOff, stockLevel: query.stock, search: query.title ? normalizeSearch(query.title) || undefined : undefined,
     searchMode: 'substring' as const,
@@ -70,7 +72,7 @@ function adminQueryOf(index: CategoryIndex, query: ProductAdminFilter) {
 
 /** Which products an admin filter takes, as one SQL condition. */
 export async function adminWhere(db: Db, cache: ReadCache, query: ProductAdminFilter) {
-  return whereOf(adminQueryOf(await categoryIndex(db, cache), query));
+  return whereOf(await adminQueryOf(db, await categoryIndex(db, cache), query));
 }
 
 export async function listProducts(db: Db, cache: ReadCache, query: ProductListQuery & Partial<ProductAdminFilter>, mode: ListMode = 'all',
@@ -97,7 +99,7 @@ export async function listProducts(db: Db, cache: ReadCache, query: ProductListQ
   }
   // In SQL: the admin's table (drafts too; its finder matches the text as one substring), or the storefront's
   // when its catalogue is not in memory (decision 018).
-  const { total, rows } = await listInSql(db, admin ? { ...filters, ...adminQueryOf(index, query) }
+  const { total, rows } = await listInSql(db, admin ? { ...filters, ...await adminQueryOf(db, index, query) }
     : { ...filters, visible: onStorefront, search: q || undefined, searchMode: 'words' });
   return { data: rows.map((r) => toListItem(r, index, brandsById)), page, pageSize, totalCount: total };
 }

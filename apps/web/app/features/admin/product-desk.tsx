@@ -29,7 +29,7 @@ export function apiFilterOf(f: DeskFilters): ProductAdminFilter {
   };
 }
 
-const STOCKS = [{ value: 'low', label: 'موجودی کم (۵ یا کمتر)' }, { value: 'none', label: 'ناموجود' }];
+const STOCKS = [{ value: 'low', label: 'موجودی کم' }, { value: 'none', label: 'ناموجود' }];
 const OFFS = [{ value: 'yes', label: 'تخفیف‌دار' }, { value: 'no', label: 'بدون تخفیف' }];
 
 export function DeskFilterBar({ filters, onChange }: { filters: DeskFilters; onChange: (patch: Partial<DeskFilters>) => void }) {
