@@ -59,6 +59,10 @@ const shapes: [string, SqlListQuery][] = [
   ['search, one word (SQL fallback), relevance', { visible: onStorefront, search: word, searchMode: 'words', ...page(1) }],
   ['search, two words with a typo (SQL fallback), relevance', { visible: onStorefront, search: `${word} ${word.slice(0, -1)}`, searchMode: 'words', ...page(1) }],
   ["admin's table: drafts too, a substring, newest", { visible: inAdmin, search: word.slice(0, 3), searchMode: 'substring', sort: 'newest', ...page(1) }],
+  // The product desk's filters (decision 023).
+  ["admin's table: out of stock, newest", { visible: inAdmin, stockLevel: 'none', sort: 'newest', ...page(1) }],
+  ["admin's table: low stock, newest", { visible: inAdmin, stockLevel: 'low', sort: 'newest', ...page(1) }],
+  ["admin's table: category with descendants + brand + discounted + low stock", { visible: inAdmin, categoryIds: top.all, brandIds: [brand], hasOff: true, stockLevel: 'low', sort: 'newest', ...page(1) }],
 ];
 
 const literal = (v: unknown) => (typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : v instanceof Date ? `'${v.toISOString()}'` : String(v));

@@ -38,6 +38,7 @@ import { startUploadSweeper } from './modules/media/sweep.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { productRoutes } from './modules/catalog/product.routes.js';
+import { productDeskRoutes } from './modules/catalog/product-desk.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
@@ -244,6 +245,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(catalogRoutes, { prefix: '/api' });
   await app.register(productRoutes, { prefix: '/api' });
   await app.register(suggestRoutes, { prefix: '/api' });
+  await app.register(productDeskRoutes, { prefix: '/api' });
   await app.register(contentRoutes, { prefix: '/api' });
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(dashboardRoutes, { prefix: '/api' });

@@ -19,3 +19,4 @@ export * from './schemas/suggest.js';
 export * from './data/iran.js';
 export * from './endpoints/index.js';
 export * from './schemas/variants.js';
+export * from './schemas/product-desk.js';

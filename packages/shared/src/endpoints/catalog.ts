@@ -6,14 +6,14 @@ import {
   ProductListItemSchema, ProductListQuerySchema, ProductOffQuerySchema, ProductRateQuerySchema, ProductUpdateSchema,
 } from '../schemas/catalog.js';
 import { IdQuerySchema, OkDataSchema, ProductPagingQuerySchema, paged } from '../schemas/common.js';
-import { ProductDraftSchema, ProductIdSchema, ProductStatusSchema } from '../schemas/variants.js';
+import { ProductDraftSchema, ProductIdSchema } from '../schemas/variants.js';
+import { ProductAdminQuerySchema } from '../schemas/product-desk.js';
 import { endpointMap } from './define.js';
 
 const categories = { tags: ['categories'] } as const;
 const brands = { tags: ['brands'] } as const;
 const products = { tags: ['products'] } as const;
 const gallery = { tags: ['gallery'] } as const;
-const ProductAdminListQuerySchema = ProductListQuerySchema.extend({ status: ProductStatusSchema.optional() });
 const productList = { ...products, access: 'public', query: ProductPagingQuerySchema, response: paged(ProductListItemSchema) } as const;
 
 export const catalogEndpoints = endpointMap({
@@ -75,8 +75,8 @@ export const catalogEndpoints = endpointMap({
     ...products, access: 'admin', summary: 'Set the rating (0–5)', query: ProductRateQuerySchema, response: ProductDetailSchema,
   },
   'GET /Product/Admin': {
-    ...products, access: 'admin', summary: 'The admin\'s product table: the listing\'s filters, drafts included (status: draft | published)',
-    query: ProductAdminListQuerySchema, response: paged(ProductListItemSchema),
+    ...products, access: 'admin', summary: 'The admin\'s product table: the listing\'s filters, drafts included (status: draft | published), stock (low | none)',
+    query: ProductAdminQuerySchema, response: paged(ProductListItemSchema),
   },
   'GET /Product/AdminById': {
     ...products, access: 'admin', summary: 'One product as the admin edits it (drafts too)', query: IdQuerySchema, response: ProductDetailSchema,

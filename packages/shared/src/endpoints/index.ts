@@ -7,16 +7,18 @@ import { healthEndpoints } from './health.js';
 import { messagesEndpoints } from './messages.js';
 import { orderDeskEndpoints } from './order-desk.js';
 import { ordersEndpoints } from './orders.js';
+import { productDeskEndpoints } from './product-desk.js';
 import { suggestEndpoints } from './suggest.js';
 import { usersEndpoints } from './users.js';
 
 export * from './define.js';
-export { cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints, orderDeskEndpoints, ordersEndpoints, suggestEndpoints, usersEndpoints };
+export { cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints, orderDeskEndpoints, ordersEndpoints, productDeskEndpoints, suggestEndpoints, usersEndpoints };
 
 /** Every endpoint of the API, by `METHOD /Path` (registered under `/api`). */
 export const endpoints = {
   ...healthEndpoints,
   ...catalogEndpoints,
+  ...productDeskEndpoints,
   ...contentEndpoints,
   ...usersEndpoints,
   ...dashboardEndpoints,

@@ -74,6 +74,9 @@ export const products = pgTable('products', {
   // A storefront count (category, brand, price, stock, discount) read from the index alone.
   index('products_listing_idx').on(t.categoryId, t.brandId, t.offPrice, t.stock, t.hasOff).where(sql`not ${t.isDeleted} and not ${t.isDraft}`),
   index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  // The admin's product desk (decision 023): «out of stock» filter, and a CSV import finding products by their alias.
+  index('products_stock_idx').on(t.stock, t.id),
+  index('products_alias_idx').on(t.alias),
 ]);
 
 /**
@@ -100,7 +103,7 @@ export const productVariants = pgTable('product_variants', {
   lowStockAlerted: boolean('low_stock_alerted').notNull().default(false),
 }, (t) => [
   index('product_variants_product_idx').on(t.productId, t.sortOrder),
-  // The dashboard's low-stock list.
+  // The dashboard's low-stock list, and the product table's «low stock» filter (decision 023).
   index('product_variants_stock_idx').on(t.stock).where(sql`not ${t.isDeleted}`),
   uniqueIndex('product_variants_label_uq').on(t.productId, t.label).where(sql`not ${t.isDeleted}`),
   uniqueIndex('product_variants_sku_uq').on(t.sku).where(sql`${t.sku} is not null and not ${t.isDeleted}`),

@@ -14,7 +14,8 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { products } from '../../db/schema/index.js';
+import type { ProductStockFilter } from '@sorkhab/shared';
+import { products, productVariants } from '../../db/schema/index.js';
 import type { CatalogSort } from './catalog-index.js';
 
 export type ListSort = Exclude<CatalogSort, 'relevance'>;
@@ -43,6 +44,10 @@ export interface SqlListQuery {
   maxPrice?: number;
   inStock?: boolean;
   hasOff?: boolean;
+  /** The admin's stock filter: `none` every variant at 0 (products.stock = 0), `low` some live variant at or below `lowStockThreshold`. */
+  stockLevel?: ProductStockFilter;
+  /** The owner's low-stock threshold (settings, low-stock.ts). */
+  lowStockThreshold?: number;
   /** A normalised search text. */
   search?: string;
   /** `substring`: the whole text as one substring (the admin's finder); `words`: decision 007's rules. */
@@ -56,7 +61,7 @@ export interface SqlListQuery {
 const likePattern = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 const MAX_WORDS = 8;
 
-function searchTerms(q: SqlListQuery): { where: SQL[]; rank?: SQL[] } {
+function searchTerms(q: Pick<SqlListQuery, 'search' | 'searchMode'>): { where: SQL[]; rank?: SQL[] } {
   if (!q.search) return { where: [] };
   if (q.searchMode !== 'words') return { where: [sql`${products.searchText} like ${likePattern(q.search)}`] };
   const words = [...new Set(q.search.split(' ').filter(Boolean))].slice(0, MAX_WORDS);
@@ -77,14 +82,27 @@ function searchTerms(q: SqlListQuery): { where: SQL[]; rank?: SQL[] } {
 }
 
 /** The filters every shape shares (not the category). */
-function filtersOf(q: SqlListQuery): SQL[] {
+function filtersOf(q: Omit<SqlListQuery, 'offset' | 'limit' | 'sort'>): SQL[] {
   const where: SQL[] = [q.visible];
   if (q.brandIds?.length) where.push(inArray(products.brandId, q.brandIds));
   if (q.minPrice !== undefined) where.push(gte(products.offPrice, q.minPrice));
   if (q.maxPrice !== undefined) where.push(lte(products.offPrice, q.maxPrice));
   if (q.inStock) where.push(sql`${products.stock} > 0`);
   if (q.hasOff !== undefined) where.push(eq(products.hasOff, q.hasOff));
+  if (q.stockLevel === 'none') where.push(eq(products.stock, 0));
+  if (q.stockLevel === 'low') {
+    // Read from product_variants_stock_idx (a partial index of the live variants by stock).
+    where.push(sql`${products.id} in (select ${productVariants.productId} from ${productVariants}
+      where ${productVariants.stock} <= ${q.lowStockThreshold ?? 0} and not ${productVariants.isDeleted})`);
+  }
   return where;
+}
+
+/** Every condition of a listing (filters, search, categories), without its order or page: what a bulk action or an export takes. */
+export function whereOf(q: Omit<SqlListQuery, 'offset' | 'limit' | 'sort'>): SQL | undefined {
+  const cats = q.categoryIds;
+  if (cats?.length === 0) return sql`false`;
+  return and(...filtersOf(q), ...searchTerms(q).where, ...(cats ? [inArray(products.categoryId, cats)] : []));
 }
 
 /** A product card's columns: what a listing answers of each product. */

@@ -1,7 +1,7 @@
 import { and, asc, between, eq } from 'drizzle-orm';
 import {
   discountedPrice, normalizeSearch, optionGroupsOf, type ProductDeleteResult, type ProductDetail, type ProductForm, type ProductListItem,
-  type ProductListQuery,
+  type ProductAdminFilter, type ProductListQuery,
 } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { brands, categories, galleryImages, orderItems, products, productVariants } from '../../db/schema/index.js';
@@ -19,7 +19,8 @@ import { attributesWithStock, liveVariantsOf, syncVariants, toVariant } from './
 import { inAdmin, onStorefront } from './visible.js';
 import { searchTextOf } from './search-index.js';
 import { catalogOf, PRODUCT_BLOCK } from './catalog-sync.js';
-import { cardColumns, listInSql } from './catalog-sql.js';
+import { cardColumns, listInSql, whereOf } from './catalog-sql.js';
+import { getLowStockThreshold } from './low-stock.js';
 import type { CatalogSort } from './catalog-index.js';
 
 export { searchTextOf };
@@ -47,19 +48,41 @@ export type ListMode = 'all' | 'latest' | 'bestselling' | 'popular';
  * A listing: the storefront's (published products only, answered by the in-memory catalogue, decision
  * 015), or the admin's (`admin`: drafts too, and `status` picks drafts or published ones; in SQL).
  */
-export async function listProducts(db: Db, cache: ReadCache, query: ProductListQuery & { status?: 'draft' | 'published' }, mode: ListMode = 'all',
-  admin = false) {
-  const page = query.pageNumber ?? 1;
-  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-  const index = await categoryIndex(db, cache);
-  const brandsById = await brandMap(db, cache);
-
+/** The categories a listing asks for, each with its descendants (undefined: every category). */
+function categoryIdsOf(index: CategoryIndex, query: Pick<ProductListQuery, 'categoryId' | 'categoryTitle'>) {
   let categoryIds: number[] | undefined;
   if (query.categoryId) categoryIds = descendantIds(index, query.categoryId);
   if (query.categoryTitle) {
     const ids = (index.byTitle.get(query.categoryTitle.toLowerCase()) ?? []).flatMap((id) => descendantIds(index, id));
     categoryIds = categoryIds ? categoryIds.filter((id) => ids.includes(id)) : ids;
   }
+  return categoryIds;
+}
+
+/** The admin's filters as SQL (drafts too; the finder matches the text as one substring): the table's, a bulk action's, an export's. */
+async function adminQueryOf(db: Db, index: CategoryIndex, query: ProductAdminFilter) {
+  const visible = query.status ? and(inAdmin, eq(products.isDraft, query.status === 'draft'))! : inAdmin;
+  return {
+    lowStockThreshold: query.stock === 'low' ? await getLowStockThreshold(db) : undefined,
+    visible, categoryIds: categoryIdsOf(index, query), brandIds: query.brandIds, minPrice: query.minPrice, maxPrice: query.maxPrice,
+    inStock: query.inStock, hasOff: query.hasOff, stockLevel: query.stock, search: query.title ? normalizeSearch(query.title) || undefined : undefined,
+    searchMode: 'substring' as const,
+  };
+}
+
+/** Which products an admin filter takes, as one SQL condition. */
+export async function adminWhere(db: Db, cache: ReadCache, query: ProductAdminFilter) {
+  return whereOf(await adminQueryOf(db, await categoryIndex(db, cache), query));
+}
+
+export async function listProducts(db: Db, cache: ReadCache, query: ProductListQuery & Partial<ProductAdminFilter>, mode: ListMode = 'all',
+  admin = false) {
+  const page = query.pageNumber ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  const index = await categoryIndex(db, cache);
+  const brandsById = await brandMap(db, cache);
+
+  const categoryIds = categoryIdsOf(index, query);
   if (categoryIds?.length === 0) return { data: [], page, pageSize, totalCount: 0 };
   const q = query.title ? normalizeSearch(query.title) : '';
 
@@ -76,8 +99,8 @@ export async function listProducts(db: Db, cache: ReadCache, query: ProductListQ
   }
   // In SQL: the admin's table (drafts too; its finder matches the text as one substring), or the storefront's
   // when its catalogue is not in memory (decision 018).
-  const visible = !admin ? onStorefront : query.status ? and(inAdmin, eq(products.isDraft, query.status === 'draft'))! : inAdmin;
-  const { total, rows } = await listInSql(db, { ...filters, visible, search: q || undefined, searchMode: admin ? 'substring' : 'words' });
+  const { total, rows } = await listInSql(db, admin ? { ...filters, ...await adminQueryOf(db, index, query) }
+    : { ...filters, visible: onStorefront, search: q || undefined, searchMode: 'words' });
   return { data: rows.map((r) => toListItem(r, index, brandsById)), page, pageSize, totalCount: total };
 }
 
@@ -150,7 +173,7 @@ async function checkRefs(tx: DbOrTx, input: { categoryId: number; brandId?: numb
   }
 }
 
-function priceFields(price: number, hasOff: boolean | undefined, offPersent: number | undefined) {
+export function priceFields(price: number, hasOff: boolean | undefined, offPersent: number | undefined) {
   const off = hasOff === false ? 0 : offPersent ?? 0;
   return { price, offPersent: off, hasOff: off > 0, offPrice: discountedPrice(price, off) };
 }

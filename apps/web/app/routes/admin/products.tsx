@@ -8,28 +8,36 @@ import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { AdminTable, rowNumber } from '../../features/admin/table';
 import { fa, FaNumberInput, PageTitle, thumbOf } from '../../features/admin/ui';
 import { useSave } from '../../features/admin/use-save';
+import { apiFilterOf, BulkBar, DeskFilterBar, exportHref, filtersOf, ImportModal, type DeskFilters } from '../../features/admin/product-desk';
 
 export function meta() {
   return [{ title: 'محصولات | پنل مدیریت سرخاب' }];
 }
 
 type Action = { kind: 'off' | 'rate'; product: ProductListItem };
-type Status = 'draft' | 'published';
 const STATUSES = [{ value: '', label: 'همه' }, { value: 'draft', label: 'پیش‌نویس' }, { value: 'published', label: 'منتشرشده' }];
 
 export default function ProductsPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const title = params.get('title') ?? '';
-  const status = (['draft', 'published'] as const).find((s) => s === params.get('status'));
-  /** The list's address: the search and the status filter (a change goes back to page 1). */
-  const paramsOf = (t: string, s: Status | undefined, p = 1) => ({ ...(t ? { title: t } : {}), ...(s ? { status: s } : {}), ...(p > 1 ? { page: String(p) } : {}) });
+  const filters = filtersOf(params);
+  const { title } = filters;
+  const status = (['draft', 'published'] as const).find((s) => s === filters.status);
+  /** The list's address: the search and the filters (a change goes back to page 1). */
+  const update = (patch: Partial<DeskFilters>, p = 1) => {
+    const next: Record<string, string> = { ...filters, ...patch, page: p > 1 ? String(p) : '' };
+    setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v)), { replace: 'title' in patch });
+    setSelected([]);
+  };
   const [search, setSearch] = useState(title);
   const [debounced] = useDebouncedValue(search, 400);
   useEffect(() => {
-    if (debounced.trim() !== title) setParams(paramsOf(debounced.trim(), status), { replace: true });
+    if (debounced.trim() !== title) update({ title: debounced.trim() });
   }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
-  const { data, loading, reload } = useApi('GET /Product/Admin', { query: { pageSize: ADMIN_PAGE_SIZE, pageNumber: page, title: title || undefined, status } });
+  const filter = apiFilterOf(filters);
+  const { data, loading, reload } = useApi('GET /Product/Admin', { query: { pageSize: ADMIN_PAGE_SIZE, pageNumber: page, ...filter } });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [importing, setImporting] = useState(false);
   const [action, setAction] = useState<Action | null>(null);
   const del = useConfirmDelete({
     endpoint: 'DELETE /Product/Delete', input: (p: ProductListItem) => ({ query: { id: p.id } }), message: (p) => `محصول «${p.title}» حذف شود؟`, onDeleted: () => void reload(),
@@ -48,18 +56,29 @@ export default function ProductsPage() {
 
   return (
     <>
-      <PageTitle actions={<Button size="xs" component={Link} to="/admin/add-product">افزودن محصول</Button>}>محصولات</PageTitle>
+      <PageTitle actions={<>
+        <Button size="xs" variant="default" component="a" href={exportHref(filter)} download>خروجی CSV</Button>
+        <Button size="xs" variant="default" onClick={() => setImporting(true)}>ورود از CSV</Button>
+        <Button size="xs" component={Link} to="/admin/add-product">افزودن محصول</Button>
+      </>}>محصولات</PageTitle>
       <Paper withBorder p="md">
         <Stack>
           <Group justify="space-between" wrap="wrap">
             <Group gap="sm" wrap="wrap">
               <TextInput placeholder="جستجو بر اساس عنوان…" aria-label="جستجوی محصول" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} maw="100%" />
               <SegmentedControl size="sm" aria-label="وضعیت انتشار" data={STATUSES} value={status ?? ''}
-                onChange={(v) => setParams(paramsOf(title, (v || undefined) as Status | undefined))} />
+                onChange={(v) => update({ status: v })} />
             </Group>
             {data && <Text size="sm" c="dimmed">{fa(data.totalCount)} محصول</Text>}
           </Group>
-          <AdminTable minWidth={860} rows={rows} loading={loading && !data} rowTestId={(p) => `product-row-${p.id}`} columns={[
+          <DeskFilterBar filters={filters} onChange={update} />
+          <BulkBar selected={selected} totalCount={data?.totalCount ?? 0} filter={filter} onDone={() => { setSelected([]); void reload(); }} />
+          <AdminTable minWidth={900} rows={rows} loading={loading && !data} rowTestId={(p) => `product-row-${p.id}`} columns={[
+            { head: <Checkbox aria-label="انتخاب همه ردیف‌های این صفحه" checked={rows.length > 0 && rows.every((p) => selected.includes(p.id))}
+              indeterminate={rows.some((p) => selected.includes(p.id)) && !rows.every((p) => selected.includes(p.id))}
+              onChange={(e) => setSelected(e.currentTarget.checked ? rows.map((p) => p.id) : [])} />, w: 40,
+            cell: (p) => <Checkbox aria-label={`انتخاب ${p.title}`} checked={selected.includes(p.id)}
+              onChange={(e) => { const on = e.currentTarget.checked; setSelected((s) => (on ? [...s, p.id] : s.filter((x) => x !== p.id))); }} /> },
             rowNumber((page - 1) * ADMIN_PAGE_SIZE),
             { head: 'تصویر', w: 60, cell: (p) => (p.imageUri ? <img src={thumbOf(p)} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 6 }} /> : <Text c="dimmed">—</Text>) },
             { head: 'عنوان', cell: (p) => (
@@ -87,11 +106,12 @@ export default function ProductsPage() {
             { label: 'افزودن گالری', onClick: () => navigate(`/admin/gallery-product/${p.id}`) },
             'divider',
             { label: 'حذف', color: 'red', onClick: () => del.ask(p) },
-          ] })} pager={{ page, totalCount: data?.totalCount ?? 0, onChange: (n) => setParams(paramsOf(title, status, n)) }} />
+          ] })} pager={{ page, totalCount: data?.totalCount ?? 0, onChange: (n) => update({}, n) }} />
         </Stack>
       </Paper>
 
       {del.modal}
+      <ImportModal opened={importing} onClose={() => setImporting(false)} onApplied={() => void reload()} />
       <Modal opened={action?.kind === 'off'} onClose={() => setAction(null)} title="تخفیف محصول" centered>
         {action?.kind === 'off' && <OffForm product={action.product} onDone={() => { setAction(null); void reload(); }} />}
       </Modal>
