@@ -73,5 +73,5 @@ export type User = z.infer<typeof UserSchema>;
 export const StaffMeSchema = UserSchema.extend({ permissions: z.array(z.enum(PERMISSIONS)) });
 export type StaffMe = z.infer<typeof StaffMeSchema>;
 /** A customer with orders is deactivated rather than deleted: the orders keep their buyer. */
-export const LoginResultSchema = z.object({ token: z.string(), user: UserSchema });
+export const LoginResultSchema = z.object({ token: z.string(), user: StaffMeSchema });
 export const UserListQuerySchema = PagingQuerySchema.extend({ search: optionalText('جستجو', 100) });

@@ -23,9 +23,9 @@ function toUser(row: Row): User {
 
 /** The logged-in staff member and what their role allows now (the web app's menu and pages follow it). */
 export async function getMe(db: DbOrTx, id: number): Promise<StaffMe> {
-  const user = await getUser(db, id);
-  return { ...user, permissions: user.role ? [...permissionsOf(user.role)] : [] };
+  return toMe(await getUser(db, id));
 }
+const toMe = (user: User): StaffMe => ({ ...user, permissions: user.role ? [...permissionsOf(user.role)] : [] });
 
 const badLogin = () => new AppError(401, 'INVALID_CREDENTIALS', 'نام کاربری یا رمز عبور نادرست است');
 
@@ -36,7 +36,7 @@ export async function adminLogin(db: Db, userName: string, password: string, day
   if (row.isDisable) throw new AppError(403, 'USER_DISABLED', 'حساب کاربری شما غیرفعال شده است؛ با مدیر فروشگاه تماس بگیرید');
   if (!row.isAdmin) throw new AppError(403, 'FORBIDDEN', 'این حساب دسترسی مدیریت ندارد');
   const session = await createSession(db, row.id, 'admin', days);
-  return { token: session.token, expiresAt: session.expiresAt, user: toUser(row) };
+  return { token: session.token, expiresAt: session.expiresAt, user: toMe(toUser(row)) };
 }
 
 export async function logout(db: Db, sessionId: number) {
