@@ -38,7 +38,7 @@ describe('endpoint map ↔ registered routes', () => {
     expect(byAccess('public')).toEqual([
       'GET /health',
       'GET /Category/GetCategories', 'GET /Category/GetDesendOfLevel', 'GET /Category/GetAttByCId', 'GET /Brand/GetAll',
-      'GET /Product/LastProducts', 'GET /Product/SuggestProducts', 'GET /Product/PopularProducts', 'GET /Product/All',
+      'GET /Product/LastProducts', 'GET /Product/SuggestProducts', 'GET /Product/PopularProducts', 'GET /Product/All', 'GET /Product/Suggest',
       'GET /Product/ById', 'GET /Gallery/:productId', 'GET /Slider/Get', 'GET /Slider/GetByCId', 'GET /Settings',
       'POST /User/Login', 'PUT /User/UpdatePassword', 'POST /Auth/SendCode', 'POST /Auth/VerifyCode', 'GET /Location/Provinces',
       'GET /Cart', 'POST /Cart/Add', 'PUT /Cart/SetQuantity', 'DELETE /Cart/Remove', 'POST /Cart/ApplyDiscount',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PagingQuerySchema } from './common.js';
 import { optionalId, optionalText } from './fields.js';
+import { jalaliDay } from './order-desk.js';
 
 /** The audit log's entities, as the owner reads them (entities not listed show as «سایر»). */
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -16,19 +17,12 @@ export const AUDIT_VERB_LABELS: Record<string, string> = {
   publish: 'انتشار', off: 'تخفیف', rate: 'امتیاز',
 };
 
-const isoDay = (title: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v),
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${title} باید تاریخی معتبر باشد`)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${title} باید تاریخی معتبر باشد`).optional()).meta({ title });
-
-/**
- * The audit screen's filters. `from` and `to` are days (the admin types Jalali dates and sends their
- * Gregorian day), both included, in Tehran time.
- */
+/** The audit screen's filters. `from` and `to` are Jalali days (۱۴۰۵/۰۹/۰۱), both included, in Tehran time. */
 export const AuditQuerySchema = PagingQuerySchema.extend({
   userId: optionalId('کاربر'),
   entity: optionalText('بخش', 50),
-  from: isoDay('از تاریخ'),
-  to: isoDay('تا تاریخ'),
+  from: jalaliDay('از تاریخ'),
+  to: jalaliDay('تا تاریخ'),
 }).refine((q) => !q.from || !q.to || q.from <= q.to, { message: '«تا تاریخ» نباید پیش از «از تاریخ» باشد', path: ['to'] });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 

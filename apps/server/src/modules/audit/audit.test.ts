@@ -29,7 +29,7 @@ const ids = (p: Page) => p.data.map((e) => e.entityId);
 
 describe('GET /api/Audit', () => {
   it('lists newest first with who acted (name, or null for the system) and the change\'s data', async () => {
-    const page = await audit('from=2026-11-21&to=2026-11-23');
+    const page = await audit('from=1405/08/30&to=1405/09/02');
     expect(ids(page)).toEqual([5, 4, 3, 8, 7]);
     expect(page.data.map((e) => e.userName)).toEqual([null, 'زهرا کریمی', 'زهرا کریمی', 'مدیر فروشگاه', 'مدیر فروشگاه']);
     expect(page.data[2]).toMatchObject({ action: 'order.status', data: { from: 'paid', to: 'processing' } });
@@ -37,27 +37,27 @@ describe('GET /api/Audit', () => {
 
   it('filters by user and by entity', async () => {
     expect(ids(await audit(`userId=${otherId}`))).toEqual([4, 3]);
-    expect(ids(await audit(`entity=product&userId=${ownerId}&from=2026-11-21&to=2026-11-22`))).toEqual([8, 7]);
+    expect(ids(await audit(`entity=product&userId=${ownerId}&from=1405/08/30&to=1405/09/01`))).toEqual([8, 7]);
     expect((await audit('entity=nothing')).totalCount).toBe(0);
   });
 
-  it('takes a day range in Tehran time, both days included', async () => {
+  it('takes a Jalali day range in Tehran time (Persian or Latin digits), both days included', async () => {
     // 1405/09/01 in Tehran: from 20:30Z the day before to 20:30Z that day.
-    expect(ids(await audit('from=2026-11-22&to=2026-11-22'))).toEqual([4, 3, 8]);
-    expect(ids(await audit('to=2026-11-21&entity=product'))).toEqual([7]);
-    expect(ids(await audit('from=2026-11-23&entity=order'))).toEqual([5]);
+    expect(ids(await audit('from=۱۴۰۵/۰۹/۰۱&to=1405-9-1'))).toEqual([4, 3, 8]);
+    expect(ids(await audit('to=1405/08/30&entity=product'))).toEqual([7]);
+    expect(ids(await audit('from=1405/09/02&entity=order'))).toEqual([5]);
   });
 
   it('pages with the usual fields', async () => {
-    const p2 = await audit('from=2026-11-21&to=2026-11-23&pageSize=2&pageNumber=2');
+    const p2 = await audit('from=1405/08/30&to=1405/09/02&pageSize=2&pageNumber=2');
     expect(p2).toMatchObject({ page: 2, pageSize: 2, totalCount: 5 });
     expect(ids(p2)).toEqual([3, 8]);
   });
 
   it('answers Persian field messages for bad dates and a range that ends before it starts', async () => {
-    expectFieldErrors(await asAdmin(t, 'GET', '/api/Audit?from=1405/09/01'), { from: 'از تاریخ باید تاریخی معتبر باشد' });
-    expectFieldErrors(await asAdmin(t, 'GET', '/api/Audit?to=2026-13-45'), { to: 'تا تاریخ باید تاریخی معتبر باشد' });
-    expectFieldErrors(await asAdmin(t, 'GET', '/api/Audit?from=2026-11-22&to=2026-11-21'), { to: '«تا تاریخ» نباید پیش از «از تاریخ» باشد' });
+    expectFieldErrors(await asAdmin(t, 'GET', '/api/Audit?from=yesterday'), { from: 'از تاریخ را به شکل ۱۴۰۵/۰۹/۰۱ وارد کنید' });
+    expectFieldErrors(await asAdmin(t, 'GET', '/api/Audit?to=1405/13/45'), { to: 'تا تاریخ را به شکل ۱۴۰۵/۰۹/۰۱ وارد کنید' });
+    expectFieldErrors(await asAdmin(t, 'GET', '/api/Audit?from=1405/09/01&to=1405/08/30'), { to: '«تا تاریخ» نباید پیش از «از تاریخ» باشد' });
     expectFieldErrors(await asAdmin(t, 'GET', '/api/Audit?userId=abc'), { userId: expect.stringContaining('کاربر') });
   });
 });

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge, Button, Code, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { ADMIN_PAGE_SIZE, AUDIT_ENTITY_LABELS, AUDIT_VERB_LABELS, formatJalaliDateTime, type AuditEntry } from '@sorkhab/shared';
+import { ADMIN_PAGE_SIZE, AUDIT_ENTITY_LABELS, AUDIT_VERB_LABELS, formatJalaliDateTime, parseJalaliDate, type AuditEntry } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
-import { parseJalaliDate } from '../../features/admin/jalali';
 import { AdminTable, rowNumber } from '../../features/admin/table';
 import { fa, PageTitle } from '../../features/admin/ui';
 
@@ -35,8 +34,8 @@ export default function AuditPage() {
   const [fromText, setFromText] = useState(params.get('fromJ') ?? '');
   const [toText, setToText] = useState(params.get('toJ') ?? '');
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
-  const from = params.get('fromJ') ? parseJalaliDate(params.get('fromJ')!) ?? undefined : undefined;
-  const to = params.get('toJ') ? parseJalaliDate(params.get('toJ')!) ?? undefined : undefined;
+  const from = params.get('fromJ') ?? undefined;
+  const to = params.get('toJ') ?? undefined;
   const facets = useApi('GET /Audit/Facets', {});
   const { data, loading, error } = useApi('GET /Audit', { query: { pageSize: ADMIN_PAGE_SIZE, pageNumber: page, userId: userId || undefined, entity: entity || undefined, from, to } });
   const rows = data?.data ?? [];
