@@ -39,7 +39,7 @@ export default function DashboardPage() {
           <Text c="dimmed" size="sm">امروز {formatJalali(new Date())}</Text>
         </div>
         <Group gap="xs">
-          <Button size="xs" component={Link} to="/admin/add-product">افزودن محصول</Button>
+          {user.permissions.includes('catalog') && <Button size="xs" component={Link} to="/admin/add-product">افزودن محصول</Button>}
           <Button size="xs" variant="default" component={Link} to="/admin/orders">سفارش‌ها</Button>
         </Group>
       </Group>
