@@ -245,6 +245,9 @@ test('an admin resets a user\'s password and that user logs in with it', async (
   const isAdmin = dialog.getByRole('checkbox', { name: 'مدیر فروشگاه' });
   await expect(isAdmin).not.toBeChecked();
   await isAdmin.check();
+  // An admin needs a staff role (decision 020): an order operator opens the dashboard too.
+  await dialog.getByRole('combobox', { name: 'نقش' }).click();
+  await page.getByRole('option', { name: 'اپراتور سفارش‌ها' }).click();
   await dialog.getByRole('button', { name: 'ذخیره' }).click();
   await expect(toast(page, 'کاربر افزوده شد')).toBeVisible();
 

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './trust.js';
+export * from './auth/permissions.js';
 export * from './catalog/variants.js';
 export * from './fa/index.js';
 export * from './validation/validator.js';
@@ -16,6 +17,7 @@ export * from './schemas/orders.js';
 export * from './schemas/order-desk.js';
 export * from './schemas/messages.js';
 export * from './schemas/suggest.js';
+export * from './schemas/audit.js';
 export * from './data/iran.js';
 export * from './endpoints/index.js';
 export * from './schemas/variants.js';

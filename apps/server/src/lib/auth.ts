@@ -1,19 +1,20 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { staffMay, type Access, type StaffRole } from '@sorkhab/shared';
 import type { DbOrTx } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 import { randomToken, sha256 } from './password.js';
 
-/** Who may call a route. A route that declares nothing is admin-only (fails closed). */
-type Access = 'public' | 'customer' | 'admin';
 export type Role = 'admin' | 'customer';
 
 export interface AuthUser {
   userId: number;
   role: Role;
   sessionId: number;
+  /** A staff member's role, read with the session on every request (a change applies at once); null: none. */
+  staffRole: StaffRole | null;
 }
 
 export const ADMIN_COOKIE = 'sorkhab_admin';
@@ -21,6 +22,7 @@ export const CUSTOMER_COOKIE = 'sorkhab_session';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** Who may call the route (the endpoint map's declaration); nothing declared is the owner's alone. */
     access?: Access;
   }
   interface FastifyRequest {
@@ -39,14 +41,17 @@ export async function createSession(db: DbOrTx, userId: number, role: Role, days
 
 async function findSession(db: DbOrTx, token: string, role: Role): Promise<AuthUser | null> {
   const [row] = await db
-    .select({ sessionId: sessions.id, userId: sessions.userId, role: sessions.role, isAdmin: users.isAdmin, isDisable: users.isDisable })
+    .select({
+      sessionId: sessions.id, userId: sessions.userId, role: sessions.role, isAdmin: users.isAdmin, isDisable: users.isDisable,
+      staffRole: users.staffRole,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row || row.isDisable || row.role !== role) return null;
   if (role === 'admin' && !row.isAdmin) return null;
-  return { userId: row.userId, role, sessionId: row.sessionId };
+  return { userId: row.userId, role, sessionId: row.sessionId, staffRole: role === 'admin' ? row.staffRole ?? null : null };
 }
 
 function tokenOf(request: FastifyRequest, role: Role): string | undefined {
@@ -77,7 +82,8 @@ export function declarePublic(scope: FastifyInstance) {
 /**
  * Checks access in onRequest, before any body is read: an anonymous upload is never parsed.
  * Access is the matched route's own declaration, whatever spelling of the URL reached it, and a
- * route that declares nothing is admin-only.
+ * route that declares nothing is the owner's alone. A staff member whose role lacks the route's
+ * permission gets a 403; the role is read with the session, so a change applies to the next request.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: () => DbOrTx }) => {
   app.decorateRequest('auth', null);
@@ -98,11 +104,16 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: () => DbOr
     }
     const access: Access = route.config.access ?? 'admin';
     if (access === 'public') return;
-    const role: Role = access === 'admin' ? 'admin' : 'customer';
+    const role: Role = access === 'customer' ? 'customer' : 'admin';
     const token = tokenOf(request, role);
     if (!token) throw unauthorized();
     const found = await request.resolveAuth(role);
-    if (found) return;
+    if (found) {
+      if (access !== 'customer' && access !== 'staff' && !(found.staffRole && staffMay(found.staffRole, access))) {
+        throw forbidden('نقش شما در فروشگاه اجازهٔ این کار را نمی‌دهد؛ از مدیر کل فروشگاه دسترسی بخواهید');
+      }
+      return;
+    }
     if (role === 'admin') {
       // A valid session of a non-admin (a shopper, or a demoted user) is a 403, not a 401.
       const other = await findSession(opts.db(), token, 'customer');

@@ -4,7 +4,7 @@ import { DeleteOrDeactivateSchema, IdQuerySchema, paged } from '../schemas/commo
 import { endpointMap } from './define.js';
 
 const cart = { access: 'public', tags: ['cart'], response: CartSchema } as const;
-const discounts = { access: 'admin', tags: ['discounts'] } as const;
+const discounts = { access: 'admin:discounts', tags: ['discounts'] } as const;
 
 export const cartEndpoints = endpointMap({
   'GET /Cart': { ...cart, summary: 'The shopper\'s cart (guest or customer)' },

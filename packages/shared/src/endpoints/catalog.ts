@@ -28,29 +28,29 @@ export const catalogEndpoints = endpointMap({
     ...categories, access: 'public', summary: 'Attributes of a category', query: CategoryAttributesQuerySchema, response: z.array(AttributeSchema),
   },
   'POST /Category/Create': {
-    ...categories, access: 'admin', summary: 'Create a category (multipart, iconFile)', form: CategoryFormSchema, response: CategorySchema,
+    ...categories, access: 'admin:catalog', summary: 'Create a category (multipart, iconFile)', form: CategoryFormSchema, response: CategorySchema,
   },
   'PUT /Category/Update': {
-    ...categories, access: 'admin', summary: 'Update a category (multipart, iconFile)', form: CategoryUpdateSchema, response: CategorySchema,
+    ...categories, access: 'admin:catalog', summary: 'Update a category (multipart, iconFile)', form: CategoryUpdateSchema, response: CategorySchema,
   },
   'DELETE /Category/DeleteCategory': {
-    ...categories, access: 'admin', summary: 'Delete a category (409 while it has children or products)', query: IdQuerySchema, response: OkDataSchema,
+    ...categories, access: 'admin:catalog', summary: 'Delete a category (409 while it has children or products)', query: IdQuerySchema, response: OkDataSchema,
   },
   'POST /Category/CreateAttribute': {
-    ...categories, access: 'admin', summary: 'Create a category attribute', form: AttributeFormSchema, response: AttributeSchema,
+    ...categories, access: 'admin:catalog', summary: 'Create a category attribute', form: AttributeFormSchema, response: AttributeSchema,
   },
   'PUT /Category/UpdateCAttribute': {
-    ...categories, access: 'admin', summary: 'Update a category attribute', form: AttributeUpdateSchema, response: AttributeSchema,
+    ...categories, access: 'admin:catalog', summary: 'Update a category attribute', form: AttributeUpdateSchema, response: AttributeSchema,
   },
   'DELETE /Category/DeleteCAttribute': {
-    ...categories, access: 'admin', summary: 'Delete a category attribute', query: IdQuerySchema, response: OkDataSchema,
+    ...categories, access: 'admin:catalog', summary: 'Delete a category attribute', query: IdQuerySchema, response: OkDataSchema,
   },
 
   /* ---------- brands ---------- */
   'GET /Brand/GetAll': { ...brands, access: 'public', summary: 'All brands with their product counts', response: z.array(BrandSchema) },
-  'POST /Brand/Create': { ...brands, access: 'admin', form: BrandFormSchema, response: BrandSchema },
-  'PUT /Brand/Update': { ...brands, access: 'admin', form: BrandUpdateSchema, response: BrandSchema },
-  'DELETE /Brand/Delete': { ...brands, access: 'admin', query: IdQuerySchema, response: OkDataSchema },
+  'POST /Brand/Create': { ...brands, access: 'admin:catalog', form: BrandFormSchema, response: BrandSchema },
+  'PUT /Brand/Update': { ...brands, access: 'admin:catalog', form: BrandUpdateSchema, response: BrandSchema },
+  'DELETE /Brand/Delete': { ...brands, access: 'admin:catalog', query: IdQuerySchema, response: OkDataSchema },
 
   /* ---------- products ---------- */
   'GET /Product/LastProducts': { ...productList, summary: 'Newest products' },
@@ -63,38 +63,38 @@ export const catalogEndpoints = endpointMap({
     ...products, access: 'public', summary: 'One product with gallery and attributes', query: IdQuerySchema, response: ProductDetailSchema,
   },
   'POST /Product/Create': {
-    ...products, access: 'admin', summary: 'Create a product (multipart: ImageFile, Attribute as JSON text)', form: ProductFormSchema, response: ProductDetailSchema,
+    ...products, access: 'admin:catalog', summary: 'Create a product (multipart: ImageFile, Attribute as JSON text)', form: ProductFormSchema, response: ProductDetailSchema,
   },
   'PUT /Product/Update': {
-    ...products, access: 'admin', summary: 'Update a product (multipart)', form: ProductUpdateSchema, response: ProductDetailSchema,
+    ...products, access: 'admin:catalog', summary: 'Update a product (multipart)', form: ProductUpdateSchema, response: ProductDetailSchema,
   },
   'PUT /Product/ProductOff': {
-    ...products, access: 'admin', summary: 'Set the discount percent', query: ProductOffQuerySchema, response: ProductDetailSchema,
+    ...products, access: 'admin:catalog', summary: 'Set the discount percent', query: ProductOffQuerySchema, response: ProductDetailSchema,
   },
   'PUT /Product/ProductRate': {
-    ...products, access: 'admin', summary: 'Set the rating (0–5)', query: ProductRateQuerySchema, response: ProductDetailSchema,
+    ...products, access: 'admin:catalog', summary: 'Set the rating (0–5)', query: ProductRateQuerySchema, response: ProductDetailSchema,
   },
   'GET /Product/Admin': {
-    ...products, access: 'admin', summary: 'The admin\'s product table: the listing\'s filters, drafts included (status: draft | published), stock (low | none)',
+    ...products, access: 'admin:catalog', summary: 'The admin\'s product table: the listing\'s filters, drafts included (status: draft | published), stock (low | none)',
     query: ProductAdminQuerySchema, response: paged(ProductListItemSchema),
   },
   'GET /Product/AdminById': {
-    ...products, access: 'admin', summary: 'One product as the admin edits it (drafts too)', query: IdQuerySchema, response: ProductDetailSchema,
+    ...products, access: 'admin:catalog', summary: 'One product as the admin edits it (drafts too)', query: IdQuerySchema, response: ProductDetailSchema,
   },
   'PUT /Product/SetDraft': {
-    ...products, access: 'admin', summary: 'Publish a draft, or take a product back to draft', body: ProductDraftSchema, response: ProductDetailSchema,
+    ...products, access: 'admin:catalog', summary: 'Publish a draft, or take a product back to draft', body: ProductDraftSchema, response: ProductDetailSchema,
   },
   'POST /Product/Duplicate': {
-    ...products, access: 'admin', summary: 'Copy a product as a new draft (no stock, no SKUs)', body: ProductIdSchema, response: ProductDetailSchema,
+    ...products, access: 'admin:catalog', summary: 'Copy a product as a new draft (no stock, no SKUs)', body: ProductIdSchema, response: ProductDetailSchema,
   },
   'DELETE /Product/Delete': {
-    ...products, access: 'admin', summary: 'Delete a product (hidden instead when it was ever ordered)', query: IdQuerySchema, response: ProductDeleteResultSchema,
+    ...products, access: 'admin:catalog', summary: 'Delete a product (hidden instead when it was ever ordered)', query: IdQuerySchema, response: ProductDeleteResultSchema,
   },
 
   /* ---------- gallery ---------- */
   'GET /Gallery/:productId': { ...gallery, access: 'public', params: GalleryParamsSchema, response: z.array(GalleryImageSchema) },
   'POST /Gallery': {
-    ...gallery, access: 'admin', summary: 'Upload gallery images (multipart: ProductId, ImageFiles…)', form: GalleryUploadSchema, response: z.array(GalleryImageSchema),
+    ...gallery, access: 'admin:catalog', summary: 'Upload gallery images (multipart: ProductId, ImageFiles…)', form: GalleryUploadSchema, response: z.array(GalleryImageSchema),
   },
-  'DELETE /Gallery': { ...gallery, access: 'admin', query: IdQuerySchema, response: OkDataSchema },
+  'DELETE /Gallery': { ...gallery, access: 'admin:catalog', query: IdQuerySchema, response: OkDataSchema },
 });

@@ -17,13 +17,13 @@ export const contentEndpoints = endpointMap({
     ...slider, access: 'public', summary: 'Active slides of a category', query: SliderByCategoryQuerySchema, response: paged(SlideSchema),
   },
   'POST /Slider': {
-    ...slider, access: 'admin', summary: 'Add a slide or banner (multipart: ImageFile)', form: SlideFormSchema, response: SlideSchema,
+    ...slider, access: 'admin:content', summary: 'Add a slide or banner (multipart: ImageFile)', form: SlideFormSchema, response: SlideSchema,
   },
   'PUT /Slider': {
-    ...slider, access: 'admin', summary: 'Edit a slide (multipart: ImageFile optional)', form: SlideUpdateSchema, response: SlideSchema,
+    ...slider, access: 'admin:content', summary: 'Edit a slide (multipart: ImageFile optional)', form: SlideUpdateSchema, response: SlideSchema,
   },
-  'DELETE /Slider': { ...slider, access: 'admin', query: IdQuerySchema, response: OkDataSchema },
+  'DELETE /Slider': { ...slider, access: 'admin:content', query: IdQuerySchema, response: OkDataSchema },
 
   'GET /Settings': { ...settings, access: 'public', summary: 'Store name, contact, shipping fee, FAQ' },
-  'PUT /Settings': { ...settings, access: 'admin', body: StoreSettingsUpdateSchema },
+  'PUT /Settings': { ...settings, access: 'admin:settings', body: StoreSettingsUpdateSchema },
 });

@@ -3,14 +3,12 @@ import { DashboardSchema, LowStockThresholdSchema } from '../schemas/dashboard.j
 import { endpointMap } from './define.js';
 
 export const dashboardEndpoints = endpointMap({
-  // permission: orders
   'GET /Dashboard': {
-    access: 'admin', tags: ['dashboard'], response: DashboardSchema,
+    access: 'admin:orders', tags: ['dashboard'], response: DashboardSchema,
     summary: 'Counts, sales today, this Jalali month and per day for 30 days (toman), best sellers, orders per status, low stock',
   },
-  // permission: catalog
   'PUT /Dashboard/LowStockThreshold': {
-    access: 'admin', tags: ['dashboard'], body: LowStockThresholdSchema, response: OkDataSchema,
+    access: 'admin:catalog', tags: ['dashboard'], body: LowStockThresholdSchema, response: OkDataSchema,
     summary: 'The stock at or below which a variant is listed as low and the owner gets one SMS when a sale or an edit reaches it',
   },
 });

@@ -1,7 +1,11 @@
 import type { z } from 'zod';
+import type { StaffAccess } from '../auth/permissions.js';
 
-/** Who may call an endpoint. The server's guard reads it from the matched route; admin when in doubt. */
-export type Access = 'public' | 'customer' | 'admin';
+/**
+ * Who may call an endpoint. The server's guard reads it from the matched route; admin when in doubt.
+ * Staff endpoints name the permission they need (`admin:orders`); plain `admin` is the owner's alone.
+ */
+export type Access = 'public' | 'customer' | StaffAccess;
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** An endpoint's name is its method and its path under `/api`: `GET /Product/ById`. */
 export type EndpointKey = `${Method} /${string}`;

@@ -1,3 +1,4 @@
+import { auditEndpoints } from './audit.js';
 import { cartEndpoints } from './cart.js';
 import { catalogEndpoints } from './catalog.js';
 import { contentEndpoints } from './content.js';
@@ -12,7 +13,10 @@ import { suggestEndpoints } from './suggest.js';
 import { usersEndpoints } from './users.js';
 
 export * from './define.js';
-export { cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints, orderDeskEndpoints, ordersEndpoints, productDeskEndpoints, suggestEndpoints, usersEndpoints };
+export {
+  auditEndpoints, cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints,
+  orderDeskEndpoints, ordersEndpoints, productDeskEndpoints, suggestEndpoints, usersEndpoints,
+};
 
 /** Every endpoint of the API, by `METHOD /Path` (registered under `/api`). */
 export const endpoints = {
@@ -28,5 +32,6 @@ export const endpoints = {
   ...orderDeskEndpoints,
   ...messagesEndpoints,
   ...suggestEndpoints,
+  ...auditEndpoints,
 };
 export type Endpoints = typeof endpoints;

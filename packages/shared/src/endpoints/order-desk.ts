@@ -3,21 +3,18 @@ import { BulkOrderStatusResultSchema, BulkOrderStatusSchema, OrderDeskQuerySchem
 import { OrderSchema } from '../schemas/orders.js';
 import { endpointMap } from './define.js';
 
-const admin = { access: 'admin', tags: ['orders'] } as const;
+const admin = { access: 'admin:orders', tags: ['orders'] } as const;
 
 /** The order desk: search and filters, bulk status change, invoices and packing labels. */
 export const orderDeskEndpoints = endpointMap({
-  // permission: orders
   'GET /Order/Desk': {
     ...admin, summary: 'Orders by number, mobile or name; by status, Jalali day range (Tehran) and payment provider; newest first',
     query: OrderDeskQuerySchema, response: paged(OrderSchema),
   },
-  // permission: orders
   'POST /Order/BulkStatus': {
     ...admin, summary: 'One status for several orders: each goes through the workflow on its own; the answer says per order what happened',
     body: BulkOrderStatusSchema, response: BulkOrderStatusResultSchema,
   },
-  // permission: orders
   'GET /Order/Print': {
     ...admin, summary: 'What invoices and packing labels print for these orders (shop details, lines, total in words, QR of the number)',
     query: OrderPrintQuerySchema, response: OrderPrintSchema,

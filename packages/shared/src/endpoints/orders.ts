@@ -7,7 +7,7 @@ import { endpointMap } from './define.js';
 
 const tags = ['orders'] as const;
 const customer = { access: 'customer', tags } as const;
-const admin = { access: 'admin', tags } as const;
+const admin = { access: 'admin:orders', tags } as const;
 
 // `GET /Payment/Callback` is not here: it answers a 303 redirect, not an envelope (see orders.routes.ts).
 export const ordersEndpoints = endpointMap({

@@ -8,19 +8,16 @@ const products = { tags: ['products'] } as const;
 
 /** The admin's product desk (docs/decisions/023-product-desk.md). */
 export const productDeskEndpoints = endpointMap({
-  // permission: catalog
   'POST /Product/Bulk': {
-    ...products, access: 'admin', summary: 'One action on selected products or on every product matching a filter (one transaction, audited)',
+    ...products, access: 'admin:catalog', summary: 'One action on selected products or on every product matching a filter (one transaction, audited)',
     body: ProductBulkSchema, response: ProductBulkResultSchema,
   },
-  // permission: catalog
   'GET /Product/ExportCsv': {
-    ...products, access: 'admin', summary: 'Products and variants matching the filter as CSV (UTF-8 with BOM, one row per variant)',
+    ...products, access: 'admin:catalog', summary: 'Products and variants matching the filter as CSV (UTF-8 with BOM, one row per variant)',
     query: ProductAdminFilterSchema, response: z.string(),
   },
-  // permission: catalog
   'POST /Product/ImportCsv': {
-    ...products, access: 'admin', summary: 'Import a CSV (multipart: file): a dry-run report, or with apply=true the good rows written in batches',
+    ...products, access: 'admin:catalog', summary: 'Import a CSV (multipart: file): a dry-run report, or with apply=true the good rows written in batches',
     form: ProductImportFormSchema, response: ProductImportReportSchema,
   },
 });

@@ -8,7 +8,7 @@ import { ORDER_STATUSES, OrderSchema } from './orders.js';
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** A Jalali day typed by the admin (۱۴۰۵/۰۹/۰۱ or 1405-9-1) → its Gregorian date "2026-11-22". */
-const jalaliDay = (title: string) => z.preprocess(blank, z.string({ error: `${title} باید متن باشد` }).max(20)
+export const jalaliDay = (title: string) => z.preprocess(blank, z.string({ error: `${title} باید متن باشد` }).max(20)
   .transform((v, ctx) => {
     const day = parseJalaliDate(v);
     if (!day) ctx.addIssue({ code: 'custom', message: `${title} را به شکل ۱۴۰۵/۰۹/۰۱ وارد کنید` });

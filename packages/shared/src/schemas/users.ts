@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { PagingQuerySchema } from './common.js';
 import { email, id, optionalBool, optionalMobile, optionalText, text } from './fields.js';
 import { requiredMessage } from '../validation/validator.js';
+import { PERMISSIONS, STAFF_ROLES } from '../auth/permissions.js';
+
+/** A staff member's role (decision 020); only meaningful for an admin user. */
+const staffRole = z.preprocess((v) => (v === '' || v === null ? undefined : v),
+  z.enum(STAFF_ROLES, { error: 'نقش باید یکی از مدیر کل، اپراتور سفارش‌ها یا ویرایشگر کاتالوگ باشد' }).optional()).meta({ title: 'نقش' });
 
 const password = (title: string) =>
   z.string({ error: requiredMessage(title) }).min(1, requiredMessage(title))
@@ -40,6 +45,7 @@ export const UserUpdateSchema = z.object({
   email: email(),
   isAdmin: optionalBool('مدیر'),
   isDisable: optionalBool('غیرفعال'),
+  role: staffRole,
 });
 
 export const UserCreateSchema = z.object({
@@ -51,14 +57,21 @@ export const UserCreateSchema = z.object({
   email: email(),
   /** A plain user unless asked: admin rights are never the default. */
   isAdmin: optionalBool('مدیر').default(false),
+  /** An admin's role; an admin created without one is an owner, as every admin was before roles (decision 020). */
+  role: staffRole,
 });
 
 export const UserSchema = z.object({
   id: z.number(), username: z.string().nullable(), firstname: z.string(), lastname: z.string(),
   mobile: z.string().nullable(), email: z.string().nullable(), isAdmin: z.boolean(), isDisable: z.boolean(),
+  /** The staff role of an admin; null for a shopper. */
+  role: z.enum(STAFF_ROLES).nullable(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
+/** The logged-in staff member, with what their role lets them do (read afresh on every request). */
+export const StaffMeSchema = UserSchema.extend({ permissions: z.array(z.enum(PERMISSIONS)) });
+export type StaffMe = z.infer<typeof StaffMeSchema>;
 /** A customer with orders is deactivated rather than deleted: the orders keep their buyer. */
-export const LoginResultSchema = z.object({ token: z.string(), user: UserSchema });
+export const LoginResultSchema = z.object({ token: z.string(), user: StaffMeSchema });
 export const UserListQuerySchema = PagingQuerySchema.extend({ search: optionalText('جستجو', 100) });

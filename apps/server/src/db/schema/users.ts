@@ -1,4 +1,6 @@
-import { boolean, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { StaffRole } from '@sorkhab/shared';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -11,10 +13,13 @@ export const users = pgTable('users', {
   nationalCode: varchar('national_code', { length: 10 }),
   isAdmin: boolean('is_admin').notNull().default(false),
   isDisable: boolean('is_disable').notNull().default(false),
+  /** What an admin may do (decision 020); read only while is_admin. The migration made every admin an owner. */
+  staffRole: varchar('staff_role', { length: 20 }).$type<StaffRole>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('users_username_uq').on(t.username),
   uniqueIndex('users_mobile_uq').on(t.mobile),
+  check('users_staff_role_ck', sql`${t.staffRole} in ('owner', 'operator', 'editor')`),
 ]);
 
 export const sessions = pgTable('sessions', {
@@ -34,4 +39,9 @@ export const auditLog = pgTable('audit_log', {
   entityId: integer('entity_id'),
   data: jsonb('data'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('audit_log_created_idx').on(t.createdAt)]);
+}, (t) => [
+  index('audit_log_created_idx').on(t.createdAt),
+  // The audit screen's filters: one user's or one entity's changes, newest first.
+  index('audit_log_user_created_idx').on(t.userId, t.createdAt),
+  index('audit_log_entity_created_idx').on(t.entity, t.createdAt),
+]);

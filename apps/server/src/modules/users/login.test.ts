@@ -25,7 +25,7 @@ describe('POST /api/User/Login', () => {
     expect(Object.keys(data).sort()).toEqual(['token', 'user']);
     expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(data.user).toMatchObject({ username: 'admin', isAdmin: true, isDisable: false, firstname: 'مدیر', lastname: 'فروشگاه' });
-    expect(Object.keys(data.user).sort()).toEqual(['createdAt', 'email', 'firstname', 'id', 'isAdmin', 'isDisable', 'lastname', 'mobile', 'username']);
+    expect(Object.keys(data.user).sort()).toEqual(['createdAt', 'email', 'firstname', 'id', 'isAdmin', 'isDisable', 'lastname', 'mobile', 'permissions', 'role', 'username']);
     expect(res.body).not.toContain(ADMIN.password);
     expect(res.body).not.toMatch(/password|scrypt/i);
     expect(dataOf(await me(bearer(data.token))).username).toBe('admin');

@@ -57,16 +57,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(null);
   });
 
-  route('GET /User/Me', async (req) => ok(await svc.getUser(db, req.auth!.userId)));
+  route('GET /User/Me', async (req) => ok(await svc.getMe(db, req.auth!.userId)));
 
   route('PUT /User/UpdatePassword', async (req) => {
     await guarded(req.ip, req.body.username, () => svc.changePassword(db, req.body));
     return ok(null);
   });
 
-  route('GET /User', async (req) => ok(await svc.listUsers(db, req.query.pageNumber ?? 1, req.query.pageSize ?? 10, req.query.search)));
+  const shoppersOnly = (req: { auth: { staffRole: string | null } | null }) => req.auth?.staffRole !== 'owner';
+  route('GET /User', async (req) =>
+    ok(await svc.listUsers(db, req.query.pageNumber ?? 1, req.query.pageSize ?? 10, req.query.search, shoppersOnly(req))));
 
-  route('GET /User/ById', async (req) => ok(await svc.getUser(db, req.query.id)));
+  route('GET /User/ById', async (req) => ok(await svc.getUser(db, req.query.id, shoppersOnly(req))));
 
   route('POST /User', async (req) => ok(await svc.createUser(db, req.auth?.userId, req.body)));
 

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeleteOrDeactivate, User } from '@sorkhab/shared';
+import { permissionsOf, type DeleteOrDeactivate, type StaffMe, type StaffRole, type User } from '@sorkhab/shared';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { orders, sessions, users } from '../../db/schema/index.js';
 import { createSession } from '../../lib/auth.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { write } from '../../lib/write.js';
@@ -16,9 +16,16 @@ type Row = typeof users.$inferSelect;
 function toUser(row: Row): User {
   return {
     id: row.id, username: row.username, firstname: row.firstname, lastname: row.lastname, mobile: row.mobile,
-    email: row.email, isAdmin: row.isAdmin, isDisable: row.isDisable, createdAt: row.createdAt.toISOString(),
+    email: row.email, isAdmin: row.isAdmin, isDisable: row.isDisable, role: row.isAdmin ? row.staffRole ?? null : null,
+    createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** The logged-in staff member and what their role allows now (the web app's menu and pages follow it). */
+export async function getMe(db: DbOrTx, id: number): Promise<StaffMe> {
+  return toMe(await getUser(db, id));
+}
+const toMe = (user: User): StaffMe => ({ ...user, permissions: user.role ? [...permissionsOf(user.role)] : [] });
 
 const badLogin = () => new AppError(401, 'INVALID_CREDENTIALS', 'نام کاربری یا رمز عبور نادرست است');
 
@@ -29,7 +36,7 @@ export async function adminLogin(db: Db, userName: string, password: string, day
   if (row.isDisable) throw new AppError(403, 'USER_DISABLED', 'حساب کاربری شما غیرفعال شده است؛ با مدیر فروشگاه تماس بگیرید');
   if (!row.isAdmin) throw new AppError(403, 'FORBIDDEN', 'این حساب دسترسی مدیریت ندارد');
   const session = await createSession(db, row.id, 'admin', days);
-  return { token: session.token, expiresAt: session.expiresAt, user: toUser(row) };
+  return { token: session.token, expiresAt: session.expiresAt, user: toMe(toUser(row)) };
 }
 
 export async function logout(db: Db, sessionId: number) {
@@ -49,26 +56,30 @@ export async function changePassword(db: Db, input: { username: string; currentP
   }, { audit: { action: 'user.change-password', entity: 'user', id: row.id } });
 }
 
-export async function listUsers(db: Db, page: number, pageSize: number, search?: string) {
+/** Staff other than the owner (an order operator looking up a customer) see shoppers only, never the staff. */
+export async function listUsers(db: Db, page: number, pageSize: number, search?: string, shoppersOnly = false) {
   // The search text is literal: % and _ match themselves, not anything.
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '';
-  const where = search
-    ? or(ilike(users.username, pattern), ilike(users.firstname, pattern), ilike(users.lastname, pattern), ilike(users.mobile, pattern))
-    : undefined;
+  const where = and(
+    search ? or(ilike(users.username, pattern), ilike(users.firstname, pattern), ilike(users.lastname, pattern), ilike(users.mobile, pattern)) : undefined,
+    shoppersOnly ? eq(users.isAdmin, false) : undefined,
+  );
   return pageOf(db.select().from(users).where(where).orderBy(asc(users.id)).$dynamic(), db.$count(users, where), { page, pageSize }, (rows) => rows.map(toUser));
 }
 
-export async function getUser(db: DbOrTx, id: number) {
+export async function getUser(db: DbOrTx, id: number, shoppersOnly = false) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
-  if (!row) throw notFound('کاربر');
+  if (!row || (shoppersOnly && row.isAdmin)) throw notFound('کاربر');
   return toUser(row);
 }
 
-async function otherActiveAdmins(tx: DbOrTx, exceptId: number) {
+async function otherActiveOwners(tx: DbOrTx, exceptId: number) {
   const [r] = (await tx.select({ n: count() }).from(users)
-    .where(and(eq(users.isAdmin, true), eq(users.isDisable, false), ne(users.id, exceptId)))) as [{ n: number }];
+    .where(and(eq(users.isAdmin, true), eq(users.isDisable, false), eq(users.staffRole, 'owner'), ne(users.id, exceptId)))) as [{ n: number }];
   return Number(r.n);
 }
+const isActiveOwner = (u: { isAdmin: boolean; isDisable: boolean; staffRole: StaffRole | null }) =>
+  u.isAdmin && !u.isDisable && u.staffRole === 'owner';
 /**
  * Locks the active admins' rows in id order before a user is changed: two admins changing each other
  * at once then wait in turn instead of deadlocking, and cannot both step down and leave no admin.
@@ -77,7 +88,8 @@ async function lockActiveAdmins(tx: DbOrTx) {
   await tx.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), eq(users.isDisable, false)))
     .orderBy(asc(users.id)).for('no key update');
 }
-const lastAdmin = () => conflict('این آخرین مدیر فعال فروشگاه است؛ ابتدا مدیر دیگری تعیین کنید');
+const lastOwner = () => conflict('این آخرین مدیر کل فعال فروشگاه است؛ ابتدا نقش مدیر کل را به کاربر دیگری بدهید');
+const roleWithoutAdmin = () => badRequest('نقش فقط برای مدیران فروشگاه است', { role: 'نقش فقط برای کاربری که مدیر فروشگاه است تعیین می‌شود' });
 
 async function assertUnique(tx: DbOrTx, field: 'username' | 'mobile', value: string | null | undefined, exceptId?: number) {
   if (!value) return;
@@ -92,7 +104,7 @@ async function assertUnique(tx: DbOrTx, field: 'username' | 'mobile', value: str
 
 export interface UserUpdate {
   id: number; username?: string; firstname?: string; lastname?: string; mobile?: string; email?: string;
-  isAdmin?: boolean; isDisable?: boolean;
+  isAdmin?: boolean; isDisable?: boolean; role?: StaffRole;
 }
 
 export async function updateUser(db: Db, actorId: number | undefined, input: UserUpdate) {
@@ -100,13 +112,18 @@ export async function updateUser(db: Db, actorId: number | undefined, input: Use
     await lockActiveAdmins(tx);
     const [row] = await tx.select().from(users).where(eq(users.id, input.id)).for('no key update');
     if (!row) throw notFound('کاربر');
-    const losesAdmin = (row.isAdmin && input.isAdmin === false) || (!row.isDisable && input.isDisable === true);
-    if (losesAdmin && row.isAdmin && !row.isDisable && (await otherActiveAdmins(tx, row.id)) === 0) throw lastAdmin();
+    const isAdmin = input.isAdmin ?? row.isAdmin;
+    if (input.role && !isAdmin) throw roleWithoutAdmin();
+    // An admin keeps their role; one made admin without a role is an owner, as before roles (decision 020).
+    const staffRole = isAdmin ? input.role ?? row.staffRole ?? 'owner' : null;
+    const after = { isAdmin, isDisable: input.isDisable ?? row.isDisable, staffRole };
+    if (isActiveOwner(row) && !isActiveOwner(after) && (await otherActiveOwners(tx, row.id)) === 0) throw lastOwner();
     await assertUnique(tx, 'username', input.username, row.id);
     await assertUnique(tx, 'mobile', input.mobile, row.id);
     const values = Object.fromEntries(Object.entries({
       username: input.username, firstname: input.firstname, lastname: input.lastname, mobile: input.mobile,
       email: input.email, isAdmin: input.isAdmin, isDisable: input.isDisable,
+      staffRole: staffRole === row.staffRole ? undefined : staffRole,
     }).filter(([, v]) => v !== undefined));
     const [updated] = await tx.update(users).set(values).where(eq(users.id, row.id)).returning();
     // Disabling or demoting ends the sessions the user had.
@@ -119,7 +136,9 @@ export async function updateUser(db: Db, actorId: number | undefined, input: Use
 
 export async function createUser(db: Db, actorId: number | undefined, input: {
   username: string; password: string; firstname?: string; lastname?: string; mobile?: string; email?: string; isAdmin?: boolean;
+  role?: StaffRole;
 }) {
+  if (input.role && !input.isAdmin) throw roleWithoutAdmin();
   const passwordHash = await hashPassword(input.password);
   return write({ db, userId: actorId }, async (tx) => {
     await assertUnique(tx, 'username', input.username);
@@ -127,9 +146,10 @@ export async function createUser(db: Db, actorId: number | undefined, input: {
     const [row] = await tx.insert(users).values({
       username: input.username, passwordHash, firstname: input.firstname ?? '', lastname: input.lastname ?? '',
       mobile: input.mobile ?? null, email: input.email ?? null, isAdmin: input.isAdmin ?? false,
+      staffRole: input.isAdmin ? input.role ?? 'owner' : null,
     }).returning();
     return toUser(row!);
-  }, { audit: (u) => ({ action: 'user.create', entity: 'user', id: u.id, data: { username: input.username, isAdmin: u.isAdmin } }) });
+  }, { audit: (u) => ({ action: 'user.create', entity: 'user', id: u.id, data: { username: input.username, isAdmin: u.isAdmin, role: u.role } }) });
 }
 
 /**
@@ -141,7 +161,7 @@ export async function deleteUser(db: Db, actorId: number | undefined, id: number
     await lockActiveAdmins(tx);
     const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!row) throw notFound('کاربر');
-    if (row.isAdmin && !row.isDisable && (await otherActiveAdmins(tx, id)) === 0) throw lastAdmin();
+    if (isActiveOwner(row) && (await otherActiveOwners(tx, id)) === 0) throw lastOwner();
     const [ordered] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, id)).limit(1);
     if (ordered) {
       await tx.update(users).set({ isDisable: true }).where(eq(users.id, id));
@@ -174,7 +194,7 @@ export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseL
   const generated = !config.ADMIN_PASSWORD;
   const password = config.ADMIN_PASSWORD ?? crypto.randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
-  await db.insert(users).values({ username: config.ADMIN_USERNAME, passwordHash, firstname: 'مدیر', lastname: 'فروشگاه', isAdmin: true })
+  await db.insert(users).values({ username: config.ADMIN_USERNAME, passwordHash, firstname: 'مدیر', lastname: 'فروشگاه', isAdmin: true, staffRole: 'owner' })
     .onConflictDoNothing();
   if (generated && config.NODE_ENV !== 'test') {
     // Printed once, on purpose: the owner needs it to log in the first time.

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-const LAST_ADMIN = 'این آخرین مدیر فعال فروشگاه است؛ ابتدا مدیر دیگری تعیین کنید';
+const LAST_ADMIN = 'این آخرین مدیر کل فعال فروشگاه است؛ ابتدا نقش مدیر کل را به کاربر دیگری بدهید';
 let seq = 0;
 const create = (fields: Record<string, unknown> = {}) =>
   asAdmin(t, 'POST', '/api/User', { username: `user${++seq}`, password: 'secret-pass-1', ...fields });
@@ -96,7 +96,7 @@ describe('GET /api/User/ById', () => {
     const res = await asAdmin(t, 'GET', `/api/User/ById?id=${made.id}`);
     expect(dataOf(res)).toEqual({
       id: made.id, username: made.username, firstname: 'مریم', lastname: '', mobile: '989120001122', email: 'maryam@example.com',
-      isAdmin: false, isDisable: false, createdAt: made.createdAt,
+      isAdmin: false, isDisable: false, role: null, createdAt: made.createdAt,
     });
     expectNoPassword(res.body);
   });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { ActionIcon, Badge, Button, ColorInput, ColorSwatch, Group, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { Attribute, ProductAttributeEntry } from '@sorkhab/shared';
 import {
@@ -20,6 +21,7 @@ export function AttributeBuilder({ value, onChange, suggestions }: {
   suggestions: Attribute[];
 }) {
   const [draft, setDraft] = useState<AttrDraft>(emptyDraft());
+  const narrow = useMediaQuery('(max-width: 36em)');
   const [editIndex, setEditIndex] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const set = (patch: Partial<AttrDraft>) => { setDraft({ ...draft, ...patch }); setError(null); };
@@ -53,14 +55,14 @@ export function AttributeBuilder({ value, onChange, suggestions }: {
               ))}
             </Group>
           )}
-          <Group grow align="flex-start" wrap="wrap">
-            <TextInput label="عنوان ویژگی" miw={200} value={draft.title} onChange={(e) => set({ title: e.currentTarget.value })} />
-            <Stack gap={4} miw={260}>
-              <Text size="sm" fw={500}>نوع</Text>
-              <SegmentedControl size="xs" value={draft.type} onChange={(t) => { setDraft(changeType(draft, t as AttrType)); setError(null); }}
-                data={TYPES.map((t) => ({ value: t, label: ATTR_TYPE_LABELS[t] }))} aria-label="نوع ویژگی" />
-            </Stack>
-          </Group>
+          <TextInput label="عنوان ویژگی" maw={420} value={draft.title} onChange={(e) => set({ title: e.currentTarget.value })} />
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>نوع</Text>
+            {/* The four types side by side need about 420 px; on a phone they stack, each one full width. */}
+            <SegmentedControl size="xs" fullWidth orientation={narrow ? 'vertical' : 'horizontal'} maw={narrow ? undefined : 560}
+              value={draft.type} onChange={(t) => { setDraft(changeType(draft, t as AttrType)); setError(null); }}
+              data={TYPES.map((t) => ({ value: t, label: ATTR_TYPE_LABELS[t] }))} aria-label="نوع ویژگی" />
+          </Stack>
 
           {draft.type === 'string' && (
             <TextInput label="مقدار" value={draft.value} onChange={(e) => set({ value: e.currentTarget.value })} />

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Anchor, Box, Button, Card, Center, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { User } from '@sorkhab/shared';
+import type { StaffMe } from '@sorkhab/shared';
 import { call, toastError } from './api';
 import { useSave } from './use-save';
 import { stopIfBlank } from '../../lib/required';
 
 /** Admin login, and the change-password form it switches to (spec section 2, Admin). */
-export function LoginScreen({ onLogin }: { onLogin: (user: User) => void }) {
+export function LoginScreen({ onLogin }: { onLogin: (user: StaffMe) => void }) {
   const [mode, setMode] = useState<'login' | 'password'>('login');
   return (
     <Center mih="100vh" p="md" bg="gray.0">
@@ -23,7 +23,7 @@ export function LoginScreen({ onLogin }: { onLogin: (user: User) => void }) {
   );
 }
 
-function LoginForm({ onLogin, onSwitch }: { onLogin: (user: User) => void; onSwitch: () => void }) {
+function LoginForm({ onLogin, onSwitch }: { onLogin: (user: StaffMe) => void; onSwitch: () => void }) {
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);

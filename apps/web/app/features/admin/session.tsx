@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react';
-import type { User } from '@sorkhab/shared';
+import type { StaffMe } from '@sorkhab/shared';
 
 export interface AdminSession {
-  user: User;
+  user: StaffMe;
   logout(): Promise<void>;
 }
 export const SessionContext = createContext<AdminSession | null>(null);

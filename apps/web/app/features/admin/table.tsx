@@ -3,6 +3,8 @@ import { ActionIcon, Menu, Table, type TableTdProps } from '@mantine/core';
 import { ADMIN_PAGE_SIZE } from '@sorkhab/shared';
 import { DataTable, EmptyRow, fa, Pager } from './ui';
 
+const STICKY = 'admin-sticky-end';
+
 /** One column of an admin list: its header, width and the cell it shows for a row. */
 export interface Column<T> {
   head: ReactNode;
@@ -21,6 +23,8 @@ export function rowNumber<T>(offset = 0, w = 56): Column<T> {
 /**
  * An admin list table: header, one row per item, the empty/loading row of spec section 8, with
  * `menu` a last «عملیات» column of row menus, and with `pager` the server-side pager under it.
+ * On a narrow screen (768 px) the table scrolls sideways in its box and its last column — the row's
+ * operations (menu, «مشاهده», «ارسال دوباره») — stays pinned at the box's end edge (`admin-sticky-end`).
  */
 export function AdminTable<T extends { id: number | string }>({ columns: own, rows, loading, minWidth, rowTestId, menu, pager }: {
   columns: Column<T>[];
@@ -33,16 +37,17 @@ export function AdminTable<T extends { id: number | string }>({ columns: own, ro
   pager?: { page: number; totalCount: number; onChange: (page: number) => void } | false;
 }) {
   const columns: Column<T>[] = menu ? [...own, { head: 'عملیات', w: 80, cell: (row: T) => <RowMenu {...menu(row)} /> }] : own;
+  const last = columns.length - 1;
   return (
     <>
       <DataTable minWidth={minWidth}>
         <Table.Thead>
-          <Table.Tr>{columns.map((c, j) => <Table.Th key={j} w={c.w}>{c.head}</Table.Th>)}</Table.Tr>
+          <Table.Tr>{columns.map((c, j) => <Table.Th key={j} w={c.w} className={j === last ? STICKY : undefined}>{c.head}</Table.Th>)}</Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.length === 0 ? <EmptyRow colSpan={columns.length} loading={loading} /> : rows.map((row, i) => (
             <Table.Tr key={row.id} data-testid={rowTestId?.(row)}>
-              {columns.map((c, j) => <Table.Td key={j} {...c.td}>{c.cell(row, i)}</Table.Td>)}
+              {columns.map((c, j) => <Table.Td key={j} {...c.td} className={j === last ? STICKY : undefined}>{c.cell(row, i)}</Table.Td>)}
             </Table.Tr>
           ))}
         </Table.Tbody>

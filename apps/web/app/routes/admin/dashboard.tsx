@@ -39,7 +39,7 @@ export default function DashboardPage() {
           <Text c="dimmed" size="sm">امروز {formatJalali(new Date())}</Text>
         </div>
         <Group gap="xs">
-          <Button size="xs" component={Link} to="/admin/add-product">افزودن محصول</Button>
+          {user.permissions.includes('catalog') && <Button size="xs" component={Link} to="/admin/add-product">افزودن محصول</Button>}
           <Button size="xs" variant="default" component={Link} to="/admin/orders">سفارش‌ها</Button>
         </Group>
       </Group>
@@ -138,12 +138,14 @@ function SalesChart({ days }: { days: DashboardStats['salesByDay'] }) {
 function LowStock({ data, loading, onSaved }: { data: DashboardStats | undefined; loading: boolean; onSaved: () => void }) {
   const [threshold, setThreshold] = useState('');
   const { busy, errors, save } = useSave();
+  // The threshold is the catalogue's (decision 020): an order operator sees the list, not the form.
+  const mayEdit = useSession().user.permissions.includes('catalog');
   useEffect(() => { if (data) setThreshold(String(data.lowStockThreshold)); }, [data]);
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap">
         <Title order={3} size="h5">موجودی رو به اتمام</Title>
-        <Group gap="xs" align="flex-end" component="form" onSubmit={async (e) => {
+        {mayEdit && <Group gap="xs" align="flex-end" component="form" onSubmit={async (e) => {
           e.preventDefault();
           const res = await save('PUT /Dashboard/LowStockThreshold', { body: { threshold } }, { success: 'حد موجودی کم ذخیره شد' });
           if (res.success) onSaved();
@@ -151,7 +153,7 @@ function LowStock({ data, loading, onSaved }: { data: DashboardStats | undefined
           <FaNumberInput label="حد موجودی کم" description="در این عدد یا کمتر، یک پیامک به مدیر" w={190} grouped={false}
             value={threshold} onChange={setThreshold} error={errors.threshold} />
           <Button type="submit" variant="light" loading={busy}>ذخیره</Button>
-        </Group>
+        </Group>}
       </Group>
       <DataTable minWidth={480}>
         <Table.Thead>

@@ -7,9 +7,10 @@ import { NavLink as RouterNavLink, Outlet, useLoaderData, useLocation, useNaviga
 import { AppShell, Burger, Button, DirectionProvider, Group, MantineProvider, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import type { User } from '@sorkhab/shared';
+import { STAFF_ROLE_LABELS, type StaffMe } from '@sorkhab/shared';
 import { browserApi } from '../../lib/api';
 import { call, UNAUTHORIZED_EVENT } from '../../features/admin/api';
+import { menuFor, PageGate } from '../../features/admin/access';
 import { LoginScreen } from '../../features/admin/login';
 import { SessionContext, type AdminSession } from '../../features/admin/session';
 import { adminCssVariables, adminTheme, TOAST_PROPS } from '../../features/admin/theme';
@@ -29,24 +30,9 @@ export function HydrateFallback() {
   return <div style={{ padding: 32, textAlign: 'center', color: '#868e96' }}>در حال بارگذاری پنل مدیریت…</div>;
 }
 
-const MENU: { to: string; label: string; end?: boolean }[] = [
-  { to: '/admin', label: 'داشبورد', end: true },
-  { to: '/admin/add-category', label: 'دسته‌بندی‌ها' },
-  { to: '/admin/add-attr', label: 'ویژگی‌های دسته' },
-  { to: '/admin/add-product', label: 'افزودن محصول' },
-  { to: '/admin/show-product', label: 'محصولات' },
-  { to: '/admin/brands', label: 'برندها' },
-  { to: '/admin/slider', label: 'اسلایدر و بنر' },
-  { to: '/admin/orders', label: 'سفارش‌ها' },
-  { to: '/admin/discounts', label: 'کدهای تخفیف' },
-  { to: '/admin/messages', label: 'پیامک‌ها' },
-  { to: '/admin/user', label: 'کاربران' },
-  { to: '/admin/settings', label: 'تنظیمات فروشگاه' },
-];
-
 export default function AdminLayout() {
   const loaded = useLoaderData<typeof clientLoader>();
-  const [user, setUser] = useState<User | null>(loaded.user);
+  const [user, setUser] = useState<StaffMe | null>(loaded.user);
   useEffect(() => {
     const drop = () => setUser(null);
     window.addEventListener(UNAUTHORIZED_EVENT, drop);
@@ -62,11 +48,12 @@ export default function AdminLayout() {
   );
 }
 
-function Shell({ user, onLogout }: { user: User; onLogout: () => void }) {
+function Shell({ user, onLogout }: { user: StaffMe; onLogout: () => void }) {
   const [opened, { toggle, close }] = useDisclosure();
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(close, [location.pathname, close]);
+  const menu = menuFor(user.role);
   const session = useMemo<AdminSession>(() => ({
     user,
     async logout() {
@@ -86,7 +73,10 @@ function Shell({ user, onLogout }: { user: User; onLogout: () => void }) {
               <Text c="dimmed" size="sm" visibleFrom="sm">پنل مدیریت</Text>
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <Text size="sm" visibleFrom="sm">{[user.firstname, user.lastname].filter(Boolean).join(' ') || user.username}</Text>
+              <Text size="sm" visibleFrom="sm">
+                {[user.firstname, user.lastname].filter(Boolean).join(' ') || user.username}
+                {user.role && <Text span c="dimmed" size="xs"> ({STAFF_ROLE_LABELS[user.role]})</Text>}
+              </Text>
               <Button component="a" href="/" target="_blank" variant="subtle" size="xs">مشاهده فروشگاه</Button>
               <Button variant="light" color="gray" size="xs" onClick={() => void session.logout()}>خروج</Button>
             </Group>
@@ -94,14 +84,14 @@ function Shell({ user, onLogout }: { user: User; onLogout: () => void }) {
         </AppShell.Header>
         <AppShell.Navbar p="xs" aria-label="منوی مدیریت">
           <AppShell.Section grow component={ScrollArea}>
-            {MENU.map((item) => (
+            {menu.map((item) => (
               <NavLink key={item.to} component={RouterNavLink} to={item.to} end={item.end} label={item.label}
                 active={item.end ? location.pathname.replace(/\/$/, '') === item.to : location.pathname.startsWith(item.to)} />
             ))}
           </AppShell.Section>
         </AppShell.Navbar>
         <AppShell.Main bg="gray.0">
-          <Outlet />
+          <PageGate role={user.role}><Outlet /></PageGate>
         </AppShell.Main>
       </AppShell>
     </SessionContext.Provider>

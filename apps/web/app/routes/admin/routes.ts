@@ -25,6 +25,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('orders/:id', 'routes/admin/order-detail.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
       route('*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

@@ -29,7 +29,8 @@ export default function SlidersPage() {
             rowNumber(),
             { head: 'تصویر', w: 130, cell: (s) => (s.imageUri ? <img src={thumbOf(s, 300)} alt="" width={110} height={50} style={{ objectFit: 'cover', borderRadius: 6 }} /> : '—') },
             { head: 'عنوان', cell: (s) => s.title || <Text c="dimmed" size="sm">بدون عنوان</Text> },
-            { head: 'پیوند', cell: (s) => <Text size="sm" dir="ltr" ta="right" lineClamp={1}>{s.link}</Text> },
+            // A long encoded link must not squeeze the title: it is cut at the column's width (the full one on hover).
+            { head: 'پیوند', td: { style: { maxWidth: 260 } }, cell: (s) => <Text size="sm" dir="ltr" ta="right" truncate="end" title={s.link}>{s.link}</Text> },
             { head: 'ترتیب', w: 70, cell: (s) => fa(s.sortOrder) },
             { head: 'وضعیت', w: 80, cell: (s) => (s.isActive ? <Badge color="teal" variant="light">فعال</Badge> : <Badge color="gray" variant="light">غیرفعال</Badge>) },
           ]} menu={(s) => ({ label: 'عملیات', items: [

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Badge, Button, Checkbox, Group, Modal, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ADMIN_PAGE_SIZE, type User } from '@sorkhab/shared';
+import { ADMIN_PAGE_SIZE, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole, type User } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { useSession } from '../../features/admin/session';
@@ -28,6 +28,8 @@ export default function UsersPage() {
   const { data, loading, reload } = useApi('GET /User', { query: { pageSize: ADMIN_PAGE_SIZE, pageNumber: debounced ? 1 : page, search: debounced } });
   const [action, setAction] = useState<Action | null>(null);
   const me = useSession().user;
+  // An order operator looks customers up here; only the owner manages users and staff (decision 020).
+  const manages = me.permissions.includes('staff');
   const rows = data?.data ?? [];
   const done = () => { setAction(null); void reload(); };
   const del = useConfirmDelete({
@@ -38,7 +40,9 @@ export default function UsersPage() {
 
   return (
     <>
-      <PageTitle actions={<Button size="xs" onClick={() => setAction({ kind: 'create' })}>کاربر جدید</Button>}>کاربران</PageTitle>
+      <PageTitle actions={manages && <Button size="xs" onClick={() => setAction({ kind: 'create' })}>کاربر جدید</Button>}>
+        {manages ? 'کاربران' : 'مشتریان'}
+      </PageTitle>
       <Paper withBorder p="md">
         <Stack>
           <TextInput placeholder="جستجو: نام کاربری، نام یا موبایل…" aria-label="جستجوی کاربر" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} maw="100%" />
@@ -48,13 +52,13 @@ export default function UsersPage() {
             { head: 'نام', cell: (u) => u.firstname || '—' },
             { head: 'نام خانوادگی', cell: (u) => u.lastname || '—' },
             { head: 'موبایل', cell: (u) => showMobile(u.mobile) },
-            { head: 'مدیر', w: 80, cell: (u) => (u.isAdmin ? <Badge variant="light">مدیر</Badge> : <Text size="sm" c="dimmed">مشتری</Text>) },
+            { head: 'نقش', w: 140, cell: (u) => (u.role ? <Badge variant="outline" color="brand.9">{STAFF_ROLE_LABELS[u.role]}</Badge> : <Text size="sm" c="dimmed">مشتری</Text>) },
             { head: 'وضعیت', w: 90, cell: (u) => (u.isDisable ? <Badge color="gray" variant="light">غیرفعال</Badge> : <Badge color="teal" variant="light">فعال</Badge>) },
-          ]} menu={(u) => ({ label: `عملیات ${u.username ?? u.id}`, items: [
+          ]} menu={manages ? (u) => ({ label: `عملیات ${u.username ?? u.id}`, items: [
             { label: 'ویرایش', onClick: () => setAction({ kind: 'edit', user: u }) },
             { label: 'بازنشانی رمز عبور', onClick: () => setAction({ kind: 'reset', user: u }) },
             { label: 'حذف', color: 'red', disabled: u.id === me.id, onClick: () => del.ask(u) },
-          ] })} pager={!debounced && { page, totalCount: data?.totalCount ?? 0, onChange: (n) => setParams({ page: String(n) }) }} />
+          ] }) : undefined} pager={!debounced && { page, totalCount: data?.totalCount ?? 0, onChange: (n) => setParams({ page: String(n) }) }} />
         </Stack>
       </Paper>
 
@@ -74,7 +78,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
   const [f, setF] = useState({
     username: user?.username ?? '', firstname: user?.firstname ?? '', lastname: user?.lastname ?? '',
     mobile: user?.mobile ? user.mobile.replace(/^98/, '0') : '', email: user?.email ?? '', isAdmin: user?.isAdmin ?? false,
-    isDisable: user?.isDisable ?? false, password: '',
+    isDisable: user?.isDisable ?? false, password: '', role: user?.role ?? null as StaffRole | null,
   });
   const { busy, errors, setErrors, save } = useSave();
   const text = (k: 'username' | 'firstname' | 'lastname' | 'mobile' | 'email') => ({
@@ -83,11 +87,16 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
   return (
     <form noValidate onSubmit={async (e) => {
       e.preventDefault();
-      if (!user && stopIfBlank(e.currentTarget, { username: [f.username, 'نام کاربری'], password: [f.password, 'رمز عبور'] }, setErrors)) return;
-      const { password, isDisable, ...rest } = f;
+      const required: Record<string, readonly [unknown, string]> = {
+        ...(user ? {} : { username: [f.username, 'نام کاربری'], password: [f.password, 'رمز عبور'] }),
+        ...(f.isAdmin ? { role: [f.role, 'نقش'] } : {}),
+      };
+      if (stopIfBlank(e.currentTarget, required, setErrors)) return;
+      const { password, isDisable, role, ...rest } = f;
+      const fields = { ...rest, ...(rest.isAdmin && role ? { role } : {}) };
       const saved = user
-        ? await save('PUT /User', { body: { id: user.id, ...rest, isDisable } }, { success: 'کاربر ذخیره شد' })
-        : await save('POST /User', { body: { ...rest, password } }, { success: 'کاربر افزوده شد' });
+        ? await save('PUT /User', { body: { id: user.id, ...fields, isDisable } }, { success: 'کاربر ذخیره شد' })
+        : await save('POST /User', { body: { ...fields, password } }, { success: 'کاربر افزوده شد' });
       if (saved.success) onDone();
     }}>
       <Stack>
@@ -103,6 +112,12 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
           <Checkbox label="مدیر فروشگاه" checked={f.isAdmin} onChange={(e) => setF({ ...f, isAdmin: e.currentTarget.checked })} />
           {user && <Checkbox label="غیرفعال" checked={f.isDisable} onChange={(e) => setF({ ...f, isDisable: e.currentTarget.checked })} />}
         </Group>
+        {f.isAdmin && (
+          <Select label="نقش" required w={260} maw="100%" placeholder="انتخاب نقش" value={f.role} error={errors.role} allowDeselect={false}
+            description="مدیر کل: همه‌چیز؛ اپراتور: سفارش‌ها و مشتریان؛ ویرایشگر: محصولات، دسته‌ها، برندها و گالری"
+            data={STAFF_ROLES.map((r) => ({ value: r, label: STAFF_ROLE_LABELS[r] }))}
+            onChange={(v) => setF({ ...f, role: (v as StaffRole | null) ?? null })} />
+        )}
         <Group justify="flex-end"><Button type="submit" loading={busy}>ذخیره</Button></Group>
       </Stack>
     </form>
