@@ -8,11 +8,15 @@ import { messagesEndpoints } from './messages.js';
 import { orderDeskEndpoints } from './order-desk.js';
 import { ordersEndpoints } from './orders.js';
 import { productDeskEndpoints } from './product-desk.js';
+import { returnsEndpoints } from './returns.js';
 import { suggestEndpoints } from './suggest.js';
 import { usersEndpoints } from './users.js';
 
 export * from './define.js';
-export { cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints, orderDeskEndpoints, ordersEndpoints, productDeskEndpoints, suggestEndpoints, usersEndpoints };
+export {
+  cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints, orderDeskEndpoints,
+  ordersEndpoints, productDeskEndpoints, returnsEndpoints, suggestEndpoints, usersEndpoints,
+};
 
 /** Every endpoint of the API, by `METHOD /Path` (registered under `/api`). */
 export const endpoints = {
@@ -28,5 +32,6 @@ export const endpoints = {
   ...orderDeskEndpoints,
   ...messagesEndpoints,
   ...suggestEndpoints,
+  ...returnsEndpoints,
 };
 export type Endpoints = typeof endpoints;

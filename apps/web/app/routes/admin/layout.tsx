@@ -38,6 +38,7 @@ const MENU: { to: string; label: string; end?: boolean }[] = [
   { to: '/admin/brands', label: 'برندها' },
   { to: '/admin/slider', label: 'اسلایدر و بنر' },
   { to: '/admin/orders', label: 'سفارش‌ها' },
+  { to: '/admin/returns', label: 'مرجوعی‌ها' },
   { to: '/admin/discounts', label: 'کدهای تخفیف' },
   { to: '/admin/messages', label: 'پیامک‌ها' },
   { to: '/admin/user', label: 'کاربران' },

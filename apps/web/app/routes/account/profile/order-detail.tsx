@@ -3,6 +3,7 @@ import { formatJalaliDateTime } from '@sorkhab/shared';
 import { browserApi } from '../../../lib/api';
 import { apiOf } from '../../../lib/context';
 import { OrderView } from '../order-view';
+import { ReturnsPanel } from '../returns-view';
 import { loadFor } from '../session';
 import { Alert, primaryButton } from '../ui';
 import type { Route } from './+types/order-detail';
@@ -12,7 +13,12 @@ export const meta = () => [{ title: 'جزئیات سفارش | سرخاب' }, { 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id < 1) throw new Response('سفارش پیدا نشد', { status: 404 });
-  return loadFor(apiOf(context), request, 'GET /Order/MineById', { query: { id } });
+  const api = apiOf(context);
+  const [order, returns] = await Promise.all([
+    loadFor(api, request, 'GET /Order/MineById', { query: { id } }),
+    loadFor(api, request, 'GET /Return/Mine', { query: { id } }),
+  ]);
+  return { ...order, returns };
 }
 
 /** Starts the payment: the browser leaves for the gateway, or the form shows the Persian refusal. */
@@ -40,6 +46,7 @@ export default function OrderDetail({ loaderData: order }: Route.ComponentProps)
           </div>
         )}
       </OrderView>
+      <div className="mt-4"><ReturnsPanel returns={order.returns} orderId={order.id} /></div>
     </section>
   );
 }
