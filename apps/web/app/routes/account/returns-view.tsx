@@ -37,7 +37,7 @@ function ReturnCard({ r }: { r: ReturnRequest }) {
       {r.status === 'refunded' && r.refundAmount !== null && (
         <p className="mt-2 font-medium text-green-800" data-testid="return-refund">
           {formatToman(r.refundAmount)} در {r.refundedAt ? formatJalali(r.refundedAt) : ''} با {r.refundMethod ? REFUND_METHOD_LABELS[r.refundMethod] : ''} بازپرداخت شد
-          {r.refundReference ? <> (پیگیری <span dir="ltr">{toPersianDigits(r.refundReference)}</span>)</> : null}
+          {r.refundReference ? <> (پیگیری <bdi>{/^\d+$/.test(r.refundReference) ? toPersianDigits(r.refundReference) : r.refundReference}</bdi>)</> : null}
         </p>
       )}
     </li>

@@ -106,7 +106,7 @@ export default function ReturnDetailPage() {
             {r.adminNote && row('یادداشت فروشگاه', r.adminNote)}
             {r.decidedAt && row('تاریخ بررسی', formatJalaliDateTime(r.decidedAt))}
             {r.refundAmount !== null && row('بازپرداخت', `${formatToman(r.refundAmount)} · ${r.refundMethod ? REFUND_METHOD_LABELS[r.refundMethod] : ''}`)}
-            {r.refundReference && row('شماره پیگیری', <bdi>{fa(r.refundReference)}</bdi>)}
+            {r.refundReference && row('شماره پیگیری', /^\d+$/.test(r.refundReference) ? fa(r.refundReference) : <bdi dir="ltr">{r.refundReference}</bdi>)}
             {r.refundedAt && row('تاریخ بازپرداخت', formatJalaliDateTime(r.refundedAt))}
           </Stack>
         </Paper>
