@@ -112,6 +112,11 @@ test('a shopper returns a unit of a delivered order with a photo; the owner appr
   await page.getByRole('button', { name: 'ثبت بازپرداخت' }).click();
   await expect(page.getByText('بازپرداخت ثبت شد')).toBeVisible();
   expect(await stockOf()).toBe(stockBefore + 1);
+  // The order's page lists its returns.
+  await page.getByRole('link', { name: fa(order.number), exact: true }).click();
+  await expect(page.getByTestId('order-returns')).toContainText('بازپرداخت‌شده');
+  await expectAccessible(page, 'admin order with a return');
+  await shots(page, 'admin-order-returns', [768, 1280]);
 
   // The shopper sees it refunded.
   await page.goto(`/profile/order/${order.orderId}`);

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { formatJalali, formatToman, REFUND_METHOD_LABELS, toPersianDigits, type Returnable, type ReturnRequest, type ReturnStatus } from '@sorkhab/shared';
+import type { ApiClient } from '../../lib/api';
+import { loadFor } from './session';
 import { card, primaryButton } from './ui';
 
 const tone: Record<ReturnStatus, string> = {
@@ -61,4 +63,15 @@ export function ReturnsPanel({ returns, orderId, withAction = true }: { returns:
       {returns.requests.length > 0 && <ul className="mt-3 space-y-3">{returns.requests.map((r) => <ReturnCard key={r.id} r={r} />)}</ul>}
     </section>
   );
+}
+
+/** A profile order page's data: the shopper's order (404 for a bad id) and its returns. */
+export async function loadOrderAndReturns(api: ApiClient, request: Request, rawId: string | undefined) {
+  const id = Number(rawId);
+  if (!Number.isInteger(id) || id < 1) throw new Response('سفارش پیدا نشد', { status: 404 });
+  const [order, returns] = await Promise.all([
+    loadFor(api, request, 'GET /Order/MineById', { query: { id } }),
+    loadFor(api, request, 'GET /Return/Mine', { query: { id } }),
+  ]);
+  return { order, returns };
 }

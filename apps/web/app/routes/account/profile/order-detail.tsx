@@ -3,21 +3,14 @@ import { formatJalaliDateTime } from '@sorkhab/shared';
 import { browserApi } from '../../../lib/api';
 import { apiOf } from '../../../lib/context';
 import { OrderView } from '../order-view';
-import { ReturnsPanel } from '../returns-view';
-import { loadFor } from '../session';
+import { loadOrderAndReturns, ReturnsPanel } from '../returns-view';
 import { Alert, primaryButton } from '../ui';
 import type { Route } from './+types/order-detail';
 
 export const meta = () => [{ title: 'جزئیات سفارش | سرخاب' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id < 1) throw new Response('سفارش پیدا نشد', { status: 404 });
-  const api = apiOf(context);
-  const [order, returns] = await Promise.all([
-    loadFor(api, request, 'GET /Order/MineById', { query: { id } }),
-    loadFor(api, request, 'GET /Return/Mine', { query: { id } }),
-  ]);
+  const { order, returns } = await loadOrderAndReturns(apiOf(context), request, params.id);
   return { ...order, returns };
 }
 

@@ -3,22 +3,14 @@ import { data, Link, redirect, useFetcher } from 'react-router';
 import { RETURN_MAX_PHOTOS, RETURN_REASON_LABELS, RETURN_REASONS, toPersianDigits } from '@sorkhab/shared';
 import { browserApi } from '../../../lib/api';
 import { apiOf } from '../../../lib/context';
-import { ReturnsPanel } from '../returns-view';
-import { loadFor } from '../session';
+import { loadOrderAndReturns, ReturnsPanel } from '../returns-view';
 import { Alert, card, Field, inputClass, primaryButton, secondaryButton, Select } from '../ui';
 import type { Route } from './+types/order-return';
 
 export const meta = () => [{ title: 'درخواست مرجوعی | سرخاب' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id < 1) throw new Response('سفارش پیدا نشد', { status: 404 });
-  const api = apiOf(context);
-  const [order, returns] = await Promise.all([
-    loadFor(api, request, 'GET /Order/MineById', { query: { id } }),
-    loadFor(api, request, 'GET /Return/Mine', { query: { id } }),
-  ]);
-  return { order, returns };
+  return loadOrderAndReturns(apiOf(context), request, params.id);
 }
 
 /** Sends the form as multipart (photos included); the chosen lines go as JSON in `items`. */
