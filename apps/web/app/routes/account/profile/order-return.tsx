@@ -60,7 +60,7 @@ export default function OrderReturn({ loaderData }: Route.ComponentProps) {
                     onChange={() => toggle(i.orderItemId)} className="size-5 accent-brand-600" />
                   <label htmlFor={`line-${i.orderItemId}`} className="min-w-0 flex-1">{i.title}{i.option ? ` · ${i.option}` : ''}</label>
                   <label htmlFor={`qty-${i.orderItemId}`} className="text-gray-600">تعداد</label>
-                  <select id={`qty-${i.orderItemId}`} name={`qty-${i.orderItemId}`} disabled={!chosen.has(i.orderItemId)} className={`${inputClass} w-20`}>
+                  <select id={`qty-${i.orderItemId}`} name={`qty-${i.orderItemId}`} disabled={!chosen.has(i.orderItemId)} className={`${inputClass.replace('w-full ', '')} w-20`}>
                     {Array.from({ length: i.returnable }, (_, n) => n + 1).map((n) => <option key={n} value={n}>{toPersianDigits(n)}</option>)}
                   </select>
                 </li>
