@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import {
-  formatJalaliDateTime, formatToman, REFUND_METHOD_LABELS, REFUND_METHODS, type RefundMethod, type ReturnRequest,
+  formatJalaliDateTime, formatToman, parseJalaliDate, REFUND_METHOD_LABELS, REFUND_METHODS, type RefundMethod, type ReturnRequest,
 } from '@sorkhab/shared';
 import { toastError, useApi } from '../../features/admin/api';
-import { parseJalaliDate } from '../../features/admin/jalali';
 import { ReturnBadge } from '../../features/admin/returns';
 import { DataTable, fa, FaNumberInput, PageTitle } from '../../features/admin/ui';
 import { useSave } from '../../features/admin/use-save';
