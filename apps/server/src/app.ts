@@ -49,6 +49,7 @@ import { suggestRoutes } from './modules/catalog/suggest.js';
 import { fakeGatewayPages } from './modules/orders/fake-gateway.routes.js';
 import { orderDeskRoutes } from './modules/orders/order-desk.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
+import { returnRoutes } from './modules/returns/returns.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { startWorker, type WorkerOptions } from './modules/jobs/queue.js';
@@ -254,6 +255,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(orderDeskRoutes, { prefix: '/api' });
+  await app.register(returnRoutes, { prefix: '/api' });
   await app.register(jobRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(fakeGatewayPages);

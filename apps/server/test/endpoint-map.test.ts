@@ -11,8 +11,8 @@ describe('endpoint map ↔ registered routes', () => {
   beforeAll(async () => { t = await buildTestApp(); });
   afterAll(async () => { await t?.close(); });
 
-  /** `/api` routes that are not JSON endpoints: the gateway's return is a redirect to a page. */
-  const PAGES = new Set(['GET /api/Payment/Callback']);
+  /** `/api` routes that are not JSON endpoints: the gateway's return is a redirect to a page; a return's photo is an image. */
+  const PAGES = new Set(['GET /api/Payment/Callback', 'GET /api/Return/Photo', 'GET /api/Return/AdminPhoto']);
 
   const registered = () => t.app.routeTable
     .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
@@ -47,6 +47,7 @@ describe('endpoint map ↔ registered routes', () => {
     expect(byAccess('customer')).toEqual([
       'POST /Auth/Logout', 'GET /Auth/Me', 'GET /Profile', 'PUT /Profile', 'GET /Address', 'GET /Address/ById', 'POST /Address',
       'PUT /Address', 'DELETE /Address', 'POST /Order/Checkout', 'POST /Order/Pay', 'GET /Order/Mine', 'GET /Order/MineById',
+      'GET /Return/Mine', 'POST /Return/Create',
     ].sort());
     const staff = new Set<string>(['staff', 'admin', ...PERMISSIONS.map((p) => `admin:${p}`)]);
     expect(Object.values(endpoints).filter((d) => !['public', 'customer'].includes(d.access) && !staff.has(d.access))).toEqual([]);

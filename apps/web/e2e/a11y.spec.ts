@@ -10,7 +10,8 @@ import { smsCode } from './sms';
  * cart, the payment results (the new paid_unfulfillable and not_yours), and the admin's settings (eNamad id, code
  * and paste box), slide form, users (list and the create form, with issue 13's staff role) and an order detail in the new paid_unfulfillable
  * status; and issue 13's messages screen and SMS templates, reached by shipping an order (its SMS read from the console
- * provider's log), and the audit-log screen. No rule is switched off: a violation is fixed in the page.
+ * provider's log), the audit-log screen and issue 13's returns (the shopper's request page, the admin's list; the journey in
+ * returns.spec.ts checks each returns page in its other states). No rule is switched off: a violation is fixed in the page.
  */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -262,6 +263,31 @@ test.describe('admin', () => {
     await page.getByRole('option', { name: 'بازپرداخت‌شده' }).click();
     await expect(page.getByLabel('یادداشت بازپرداخت')).toBeVisible();
     await expectAccessible(page, 'order detail, refund with its note');
+  });
+
+  test('returns: a shopper\'s request page while one is open, and the admin\'s list filtered to waiting ones', async ({ page }) => {
+    // page.request shares the browser's cookies: the shopper who ordered is the browser's shopper.
+    const order = await paidOrder(page.request);
+    const { token } = await api<{ token: string }>(page.request, 'User/Login', { method: 'POST', data: { userName: 'admin', password: E2E_ADMIN_PASSWORD } });
+    for (const status of ['processing', 'shipped', 'delivered']) {
+      await api(page.request, 'Order/SetStatus', { method: 'PUT', data: { id: order.id, status }, headers: { authorization: `Bearer ${token}` } });
+    }
+    const mine = await api<{ items: { orderItemId: number }[] }>(page.request, `Return/Mine?id=${order.id}`);
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1971c2' } }).png().toBuffer();
+    const created = await page.request.post('/api/Return/Create', { multipart: {
+      orderId: String(order.id), reason: 'wrong_item', items: JSON.stringify([{ orderItemId: mine.items[0]!.orderItemId, quantity: 1 }]),
+      photos: { name: 'p.png', mimeType: 'image/png', buffer: photo },
+    } });
+    expect(created.ok(), await created.text()).toBeTruthy();
+    await page.goto(`/profile/order/${order.id}/return`);
+    await hydrated(page);
+    await expect(page.getByText('یک درخواست مرجوعی در حال بررسی دارید', { exact: false })).toBeVisible();
+    await expect(page.getByTestId('return-status')).toHaveText('در حال بررسی');
+    await expectAccessible(page, 'return page, a request open');
+    await page.goto('/admin/returns?status=requested');
+    await expect(page.getByRole('navigation', { name: 'منوی مدیریت' })).toBeVisible(); // the admin's cookie came with the API login
+    await expect(page.getByRole('row').filter({ hasText: order.number.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!) })).toContainText('کالای اشتباه');
+    await expectAccessible(page, 'admin returns, waiting ones');
   });
 
   test('shipping an order texts the shopper; the messages screen and the SMS templates', async ({ page, request }) => {

@@ -9,13 +9,14 @@ import { messagesEndpoints } from './messages.js';
 import { orderDeskEndpoints } from './order-desk.js';
 import { ordersEndpoints } from './orders.js';
 import { productDeskEndpoints } from './product-desk.js';
+import { returnsEndpoints } from './returns.js';
 import { suggestEndpoints } from './suggest.js';
 import { usersEndpoints } from './users.js';
 
 export * from './define.js';
 export {
   auditEndpoints, cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints,
-  orderDeskEndpoints, ordersEndpoints, productDeskEndpoints, suggestEndpoints, usersEndpoints,
+  orderDeskEndpoints, ordersEndpoints, productDeskEndpoints, returnsEndpoints, suggestEndpoints, usersEndpoints,
 };
 
 /** Every endpoint of the API, by `METHOD /Path` (registered under `/api`). */
@@ -33,5 +34,6 @@ export const endpoints = {
   ...messagesEndpoints,
   ...suggestEndpoints,
   ...auditEndpoints,
+  ...returnsEndpoints,
 };
 export type Endpoints = typeof endpoints;

@@ -4,8 +4,9 @@ import { id, mobile } from './fields.js';
 
 /* ---------- SMS templates (admin settings, never public) ---------- */
 
-export const SMS_PLACEHOLDERS = ['name', 'order', 'total', 'tracking'] as const;
-export type SmsValues = Record<(typeof SMS_PLACEHOLDERS)[number], string>;
+export const SMS_PLACEHOLDERS = ['name', 'order', 'total', 'tracking', 'amount'] as const;
+/** A placeholder a message has no value for ({amount} in an order's SMS) renders empty. */
+export type SmsValues = Partial<Record<(typeof SMS_PLACEHOLDERS)[number], string>>;
 const KNOWN = new Set<string>(SMS_PLACEHOLDERS);
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
@@ -16,14 +17,14 @@ export function unknownPlaceholders(template: string): string[] {
 
 /** Fills a template's placeholders; values are already formatted as the shopper reads them. */
 export function renderSms(template: string, values: SmsValues): string {
-  return template.replace(PLACEHOLDER, (all, name: string) => (KNOWN.has(name) ? values[name as keyof SmsValues] : all)).trim();
+  return template.replace(PLACEHOLDER, (all, name: string) => (KNOWN.has(name) ? values[name as keyof SmsValues] ?? '' : all)).trim();
 }
 
 const template = (title: string) => z.string({ error: `${title} باید متن باشد` })
   .trim().min(1, `${title} الزامی است`).max(500, `${title} باید حداکثر ۵۰۰ کاراکتر باشد`)
   .superRefine((v, ctx) => {
     for (const name of unknownPlaceholders(v)) {
-      ctx.addIssue({ code: 'custom', message: `جای‌نگهدار «{${name}}» در ${title} شناخته نیست؛ فقط {name}، {order}، {total} و {tracking} مجازند` });
+      ctx.addIssue({ code: 'custom', message: `جای‌نگهدار «{${name}}» در ${title} شناخته نیست؛ فقط {name}، {order}، {total}، {tracking} و {amount} مجازند` });
     }
   });
 
@@ -33,6 +34,11 @@ export const SmsTemplatesSchema = z.object({
   shopperShipped: template('پیامک ارسال سفارش'),
   shopperDelivered: template('پیامک تحویل سفارش'),
   ownerPaid: template('پیامک سفارش جدید به مدیر'),
+  returnRequested: template('پیامک ثبت درخواست مرجوعی'),
+  returnApproved: template('پیامک تأیید مرجوعی'),
+  returnRejected: template('پیامک رد مرجوعی'),
+  returnRefunded: template('پیامک بازپرداخت مرجوعی'),
+  ownerReturn: template('پیامک درخواست مرجوعی به مدیر'),
 });
 export type SmsTemplates = z.infer<typeof SmsTemplatesSchema>;
 export const SMS_TEMPLATE_LABELS: Record<keyof SmsTemplates, string> = {
@@ -40,6 +46,11 @@ export const SMS_TEMPLATE_LABELS: Record<keyof SmsTemplates, string> = {
   shopperShipped: 'به خریدار، هنگام ارسال',
   shopperDelivered: 'به خریدار، پس از تحویل',
   ownerPaid: 'به مدیر فروشگاه، برای هر سفارش پرداخت‌شده',
+  returnRequested: 'به خریدار، پس از ثبت درخواست مرجوعی',
+  returnApproved: 'به خریدار، پس از تأیید مرجوعی',
+  returnRejected: 'به خریدار، پس از رد مرجوعی',
+  returnRefunded: 'به خریدار، پس از بازپرداخت ({amount}: مبلغ بازپرداخت)',
+  ownerReturn: 'به مدیر فروشگاه، برای هر درخواست مرجوعی',
 };
 
 export const SmsSettingsSchema = z.object({

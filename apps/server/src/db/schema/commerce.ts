@@ -85,6 +85,8 @@ export const orders = pgTable('orders', {
   stockReleased: boolean('stock_released').notNull().default(false),
   reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** When the order became delivered (the 7-day return window starts here). */
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [

@@ -11,6 +11,11 @@ const DEFAULT_SMS_TEMPLATES: SmsTemplates = {
   shopperShipped: '{name} عزیز، سفارش {order} ارسال شد و به‌زودی به دستتان می‌رسد.',
   shopperDelivered: '{name} عزیز، سفارش {order} تحویل داده شد. امیدواریم از خرید خود راضی باشید.',
   ownerPaid: 'سفارش جدید {order} به مبلغ {total} از {name} پرداخت شد.',
+  returnRequested: '{name} عزیز، درخواست مرجوعی سفارش {order} ثبت شد و به‌زودی بررسی می‌شود.',
+  returnApproved: '{name} عزیز، درخواست مرجوعی سفارش {order} تأیید شد؛ مبلغ آن به‌زودی به شما بازپرداخت می‌شود.',
+  returnRejected: '{name} عزیز، درخواست مرجوعی سفارش {order} پذیرفته نشد؛ دلیل آن را در بخش سفارش‌های حساب خود ببینید.',
+  returnRefunded: '{name} عزیز، مبلغ {amount} بابت مرجوعی سفارش {order} به شما بازپرداخت شد.',
+  ownerReturn: 'درخواست مرجوعی جدید برای سفارش {order} از {name} ثبت شد.',
 };
 
 /** Kept in `settings` under keys the public GET /Settings never returns (getSettings knows only its own keys). */

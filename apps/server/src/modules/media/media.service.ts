@@ -20,7 +20,7 @@ type ImageType = keyof typeof TYPES;
 export const IMAGE_MIME: Record<string, string> = Object.fromEntries(Object.values(TYPES).map((t) => [t.ext, t.mime]));
 
 /** Identifies an image by its first bytes; the file name and the client's content type are ignored. */
-function sniffImage(buf: Buffer): ImageType | null {
+export function sniffImage(buf: Buffer): ImageType | null {
   if (buf.length < 12) return null;
   if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
   if (buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
@@ -30,7 +30,7 @@ function sniffImage(buf: Buffer): ImageType | null {
   return null;
 }
 
-const unsupportedImage = () =>
+export const unsupportedImage = () =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'فقط تصویرهای JPEG، PNG، WebP، GIF و AVIF پذیرفته می‌شوند');
 
 export interface Variant { width: number; uri: string }

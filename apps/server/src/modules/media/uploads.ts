@@ -15,6 +15,8 @@ export type OpenedStorage = (Storage & { dir: string }) | S3Storage;
 
 /** The image a key names, by its extension; null for anything /uploads/ does not serve. */
 function servedType(key: string): string | null {
+  // Private files (a return's photos) are served only by the routes that check who asks.
+  if (/^private\//i.test(key)) return null;
   // Name segments only: no dot segments, no hidden or temporary files, nothing a store could read as a path of its own.
   const m = /^(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.([a-z]+)$/.exec(key);
   return (m && IMAGE_MIME[m[1]!]) ?? null;

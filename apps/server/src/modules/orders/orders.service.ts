@@ -183,7 +183,7 @@ async function transition(tx: Tx, orderId: number, to: OrderStatus, opts: Transi
 
   const now = new Date();
   const moneyIn = target === 'paid' || target === 'paid_unfulfillable';
-  await tx.update(orders).set({ status: target, stockReleased, updatedAt: now, ...(moneyIn && !o.paidAt ? { paidAt: now } : {}) })
+  await tx.update(orders).set({ status: target, stockReleased, updatedAt: now, ...(moneyIn && !o.paidAt ? { paidAt: now } : {}), ...(target === 'delivered' ? { deliveredAt: now } : {}) })
     .where(eq(orders.id, orderId));
 
   if (opts.payment) {

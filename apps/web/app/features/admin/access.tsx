@@ -15,6 +15,7 @@ const MENU: MenuItem[] = [
   { to: '/admin/brands', label: 'برندها', access: 'admin:catalog' },
   { to: '/admin/slider', label: 'اسلایدر و بنر', access: 'admin:content' },
   { to: '/admin/orders', label: 'سفارش‌ها', access: 'admin:orders' },
+  { to: '/admin/returns', label: 'مرجوعی‌ها', access: 'admin:orders' },
   { to: '/admin/discounts', label: 'کدهای تخفیف', access: 'admin:discounts' },
   { to: '/admin/messages', label: 'پیامک‌ها', access: 'admin:messages' },
   { to: '/admin/user', label: 'کاربران', access: 'admin:customers' },

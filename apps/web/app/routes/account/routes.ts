@@ -13,6 +13,7 @@ export const accountRoutes: RouteConfigEntry[] = [
     route('dashboard', 'routes/account/profile/dashboard.tsx'),
     route('order', 'routes/account/profile/orders.tsx'),
     route('order/:id', 'routes/account/profile/order-detail.tsx'),
+    route('order/:id/return', 'routes/account/profile/order-return.tsx'),
     route('address', 'routes/account/profile/address.tsx'),
     route('support', 'routes/account/profile/support.tsx'),
     route('menu', 'routes/account/profile/menu.tsx'),

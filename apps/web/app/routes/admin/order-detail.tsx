@@ -4,6 +4,7 @@ import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Te
 import { formatJalaliDateTime, formatToman, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { ORDER_STATUS_COLORS } from '../../features/admin/orders';
+import { OrderReturns } from '../../features/admin/returns';
 import { DataTable, fa, PageTitle, thumbOf } from '../../features/admin/ui';
 import { useSave } from '../../features/admin/use-save';
 
@@ -105,6 +106,7 @@ export default function OrderDetailPage() {
           </Table.Tbody>
         </DataTable>
       </Paper>
+      <OrderReturns orderId={order.id} />
     </>
   );
 }

@@ -23,6 +23,8 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('discounts', 'routes/admin/discounts.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:id', 'routes/admin/order-detail.tsx'),
+      route('returns', 'routes/admin/returns.tsx'),
+      route('returns/:id', 'routes/admin/return-detail.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('audit', 'routes/admin/audit.tsx'),

@@ -3,16 +3,15 @@ import { formatJalaliDateTime } from '@sorkhab/shared';
 import { browserApi } from '../../../lib/api';
 import { apiOf } from '../../../lib/context';
 import { OrderView } from '../order-view';
-import { loadFor } from '../session';
+import { loadOrderAndReturns, ReturnsPanel } from '../returns-view';
 import { Alert, primaryButton } from '../ui';
 import type { Route } from './+types/order-detail';
 
 export const meta = () => [{ title: 'جزئیات سفارش | سرخاب' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id < 1) throw new Response('سفارش پیدا نشد', { status: 404 });
-  return loadFor(apiOf(context), request, 'GET /Order/MineById', { query: { id } });
+  const { order, returns } = await loadOrderAndReturns(apiOf(context), request, params.id);
+  return { ...order, returns };
 }
 
 /** Starts the payment: the browser leaves for the gateway, or the form shows the Persian refusal. */
@@ -40,6 +39,7 @@ export default function OrderDetail({ loaderData: order }: Route.ComponentProps)
           </div>
         )}
       </OrderView>
+      <div className="mt-4"><ReturnsPanel returns={order.returns} orderId={order.id} /></div>
     </section>
   );
 }

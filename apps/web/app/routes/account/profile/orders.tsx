@@ -33,7 +33,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 <span><span className="text-gray-500">شماره سفارش </span><b>{toPersianDigits(o.number)}</b></span>
                 <span><span className="text-gray-500">تاریخ ثبت </span><time dateTime={o.createdAt} data-testid="order-date">{formatJalali(o.createdAt)}</time></span>
                 <span><span className="text-gray-500">مبلغ </span><b>{formatToman(o.total)}</b></span>
-                <Link to={`/profile/order/${o.id}`} className="ms-auto font-medium text-brand-700 hover:underline">جزئیات سفارش</Link>
+                <span className="ms-auto flex gap-4">
+                  {o.status === 'delivered' && <Link to={`/profile/order/${o.id}/return`} className="font-medium text-brand-700 hover:underline">درخواست مرجوعی</Link>}
+                  <Link to={`/profile/order/${o.id}`} className="font-medium text-brand-700 hover:underline">جزئیات سفارش</Link>
+                </span>
               </div>
               <ul className="mt-4 flex flex-wrap gap-3" aria-label="کالاها">
                 {o.items.map((i) => (
