@@ -49,6 +49,7 @@ import { fakeGatewayPages } from './modules/orders/fake-gateway.routes.js';
 import { orderDeskRoutes } from './modules/orders/order-desk.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
+import { shippingRoutes } from './modules/shipping/shipping.routes.js';
 import { startWorker, type WorkerOptions } from './modules/jobs/queue.js';
 import { smsJob, SMS_JOB } from './modules/jobs/sms-job.js';
 import { smsFromConfig, type SmsProvider } from './modules/customers/sms.js';
@@ -252,6 +253,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(orderDeskRoutes, { prefix: '/api' });
   await app.register(jobRoutes, { prefix: '/api' });
+  await app.register(shippingRoutes, { prefix: '/api' });
   await app.register(fakeGatewayPages);
   await app.register(feedRoutes);
 

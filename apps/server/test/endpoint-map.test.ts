@@ -47,6 +47,7 @@ describe('endpoint map ↔ registered routes', () => {
     expect(byAccess('customer')).toEqual([
       'POST /Auth/Logout', 'GET /Auth/Me', 'GET /Profile', 'PUT /Profile', 'GET /Address', 'GET /Address/ById', 'POST /Address',
       'PUT /Address', 'DELETE /Address', 'POST /Order/Checkout', 'POST /Order/Pay', 'GET /Order/Mine', 'GET /Order/MineById',
+      'GET /Shipping/Quote',
     ].sort());
     expect(Object.values(endpoints).every((d) => ['public', 'customer', 'admin'].includes(d.access))).toBe(true);
   });

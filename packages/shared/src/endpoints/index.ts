@@ -7,11 +7,15 @@ import { healthEndpoints } from './health.js';
 import { messagesEndpoints } from './messages.js';
 import { orderDeskEndpoints } from './order-desk.js';
 import { ordersEndpoints } from './orders.js';
+import { shippingEndpoints } from './shipping.js';
 import { suggestEndpoints } from './suggest.js';
 import { usersEndpoints } from './users.js';
 
 export * from './define.js';
-export { cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints, orderDeskEndpoints, ordersEndpoints, suggestEndpoints, usersEndpoints };
+export {
+  cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints, orderDeskEndpoints,
+  ordersEndpoints, shippingEndpoints, suggestEndpoints, usersEndpoints,
+};
 
 /** Every endpoint of the API, by `METHOD /Path` (registered under `/api`). */
 export const endpoints = {
@@ -26,5 +30,6 @@ export const endpoints = {
   ...orderDeskEndpoints,
   ...messagesEndpoints,
   ...suggestEndpoints,
+  ...shippingEndpoints,
 };
 export type Endpoints = typeof endpoints;

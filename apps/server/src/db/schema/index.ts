@@ -4,3 +4,4 @@ export * from './users.js';
 export * from './commerce.js';
 export * from './system.js';
 export * from './jobs.js';
+export * from './shipping.js';
