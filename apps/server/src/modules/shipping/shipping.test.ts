@@ -22,8 +22,9 @@ const productRow = async (id: number) => (await t.db.select().from(products).whe
 const put = (url: string, payload: object) => t.app.inject({ method: 'PUT', url, payload, headers: admin });
 
 async function shopperWith(price: number, quantity = 1, weightGrams = 0, stock = 10) {
-  const p = await createProduct(t, { Price: price, Stock: stock });
-  if (weightGrams) await t.db.update(products).set({ weightGrams }).where(eq(products.id, p.id));
+  // The weight goes through the product form's own field.
+  const p = await createProduct(t, { Price: price, Stock: stock, ...(weightGrams ? { weightGrams } : {}) });
+  if (weightGrams) expect((await productRow(p.id)).weightGrams).toBe(weightGrams);
   const s = await quickCustomer(t);
   const add = await t.app.inject({ method: 'POST', url: '/api/Cart/Add', payload: { productId: p.id, quantity }, headers: s.headers });
   if (add.statusCode !== 200) throw new Error(add.body);

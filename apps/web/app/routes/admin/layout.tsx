@@ -39,6 +39,7 @@ const MENU: { to: string; label: string; end?: boolean }[] = [
   { to: '/admin/slider', label: 'اسلایدر و بنر' },
   { to: '/admin/orders', label: 'سفارش‌ها' },
   { to: '/admin/discounts', label: 'کدهای تخفیف' },
+  { to: '/admin/shipping', label: 'روش‌های ارسال' },
   { to: '/admin/messages', label: 'پیامک‌ها' },
   { to: '/admin/user', label: 'کاربران' },
   { to: '/admin/settings', label: 'تنظیمات فروشگاه' },
