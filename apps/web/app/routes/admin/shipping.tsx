@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
   formatToman, IRAN_PROVINCES, SHIPPING_CARRIER_LABELS, SHIPPING_CARRIERS, type ShippingCarrier, type ShippingMethod,
 } from '@sorkhab/shared';
@@ -27,13 +27,13 @@ export default function ShippingPage() {
     <>
       <PageTitle actions={<Button size="xs" onClick={() => setEditing('new')}>روش ارسال جدید</Button>}>روش‌های ارسال</PageTitle>
       <Paper withBorder p="md">
-        <AdminTable minWidth={760} rows={data ?? []} loading={loading && !data} rowTestId={(m) => `shipping-${m.id}`} columns={[
+        <AdminTable minWidth={620} rows={data ?? []} loading={loading && !data} rowTestId={(m) => `shipping-${m.id}`} columns={[
           rowNumber(),
-          { head: 'نام', cell: (m) => <><Text size="sm" fw={500}>{m.name}</Text><Text size="xs" c="dimmed">{SHIPPING_CARRIER_LABELS[m.carrier]}</Text></> },
-          { head: 'هزینه پایه', cell: (m) => (m.carrier === 'pickup' ? 'رایگان' : formatToman(m.baseFee)) },
+          { head: 'نام', cell: (m) => <><Text size="sm" fw={500}>{m.name}</Text>{m.name !== SHIPPING_CARRIER_LABELS[m.carrier] && <Text size="xs" c="dimmed">{SHIPPING_CARRIER_LABELS[m.carrier]}</Text>}</> },
+          { head: 'هزینه پایه', td: { style: { whiteSpace: 'nowrap' } }, cell: (m) => (m.carrier === 'pickup' ? 'رایگان' : formatToman(m.baseFee)) },
           { head: 'زمان تحویل', cell: (m) => m.estimate || '—' },
           { head: 'مناطق', cell: (m) => <Text size="sm" lineClamp={2}>{regionsText(m)}</Text> },
-          { head: 'وضعیت', w: 90, cell: (m) => (m.isActive ? <Badge color="teal" variant="light">فعال</Badge> : <Badge color="gray" variant="light">غیرفعال</Badge>) },
+          { head: 'وضعیت', w: 80, cell: (m) => (m.isActive ? <Badge color="teal" variant="light">فعال</Badge> : <Badge color="gray" variant="light">غیرفعال</Badge>) },
         ]} menu={(m) => ({ label: `عملیات ${m.name}`, items: [
           { label: 'ویرایش', onClick: () => setEditing(m) },
           { label: 'حذف', color: 'red', onClick: () => del.ask(m) },
@@ -73,7 +73,7 @@ function MethodForm({ method, onDone }: { method: ShippingMethod | null; onDone:
     name: method?.name ?? '', carrier: method?.carrier ?? 'post', isActive: method?.isActive ?? true, baseFee: String(method?.baseFee ?? ''),
     estimate: method?.estimate ?? '', freeAbove: method?.freeAbove === null || !method ? '' : String(method.freeAbove),
     weightIncludedGrams: String(method?.weightIncludedGrams ?? 0), weightStepGrams: String(method?.weightStepGrams ?? 0),
-    weightStepFee: String(method?.weightStepFee ?? 0), sortOrder: method?.sortOrder ?? 0,
+    weightStepFee: String(method?.weightStepFee ?? 0), sortOrder: String(method?.sortOrder ?? 0),
   });
   const [regions, setRegions] = useState<Place[]>(method?.regions ?? []);
   const [overrides, setOverrides] = useState<(Place & { fee: string })[]>((method?.feeOverrides ?? []).map((o) => ({ ...o, fee: String(o.fee) })));
@@ -84,7 +84,7 @@ function MethodForm({ method, onDone }: { method: ShippingMethod | null; onDone:
     <form noValidate onSubmit={async (e) => {
       e.preventDefault();
       const body = {
-        ...f, baseFee: pickup ? 0 : f.baseFee || 0, freeAbove: f.freeAbove || undefined, regions,
+        ...f, sortOrder: f.sortOrder || 0, baseFee: pickup ? 0 : f.baseFee || 0, freeAbove: f.freeAbove || undefined, regions,
         feeOverrides: pickup ? [] : overrides.map((o) => ({ province: o.province, city: o.city, fee: o.fee || 0 })),
       };
       const opts = { success: 'روش ارسال ذخیره شد' };
@@ -99,7 +99,7 @@ function MethodForm({ method, onDone }: { method: ShippingMethod | null; onDone:
           {!pickup && <FaNumberInput label="هزینه پایه (تومان)" required value={f.baseFee} onChange={(v) => setF({ ...f, baseFee: v })} error={errors.baseFee} />}
           <TextInput label="زمان تحویل" placeholder="۲ تا ۴ روز کاری" value={f.estimate} onChange={(e) => setF({ ...f, estimate: e.currentTarget.value })} error={errors.estimate} />
           {!pickup && <FaNumberInput label="ارسال رایگان از مبلغ (تومان)" description="خالی: حد ارسال رایگان تنظیمات فروشگاه" value={f.freeAbove} onChange={(v) => setF({ ...f, freeAbove: v })} error={errors.freeAbove} />}
-          <NumberInput label="ترتیب نمایش" min={0} max={1000} value={f.sortOrder} onChange={(v) => setF({ ...f, sortOrder: Number(v) || 0 })} error={errors.sortOrder} />
+          <FaNumberInput label="ترتیب نمایش" grouped={false} value={f.sortOrder} onChange={(v) => setF({ ...f, sortOrder: v })} error={errors.sortOrder} />
         </SimpleGrid>
         {!pickup && (
           <>
@@ -107,7 +107,7 @@ function MethodForm({ method, onDone }: { method: ShippingMethod | null; onDone:
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <FaNumberInput label="وزن پایه (گرم)" grouped={false} description="تا این وزن فقط هزینه پایه" value={f.weightIncludedGrams} onChange={(v) => setF({ ...f, weightIncludedGrams: v })} error={errors.weightIncludedGrams} />
               <FaNumberInput label="هر گام وزن (گرم)" grouped={false} description="صفر: بدون هزینه وزنی" value={f.weightStepGrams} onChange={(v) => setF({ ...f, weightStepGrams: v })} error={errors.weightStepGrams} />
-              <FaNumberInput label="هزینه هر گام (تومان)" value={f.weightStepFee} onChange={(v) => setF({ ...f, weightStepFee: v })} error={errors.weightStepFee} />
+              <FaNumberInput label="هزینه هر گام (تومان)" description="به ازای هر گام آغازشده" value={f.weightStepFee} onChange={(v) => setF({ ...f, weightStepFee: v })} error={errors.weightStepFee} />
             </SimpleGrid>
             <Text size="sm" fw={500}>هزینه ویژه استان یا شهر</Text>
             {overrides.map((o, i) => (
