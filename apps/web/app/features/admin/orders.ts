@@ -6,4 +6,4 @@ export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
 };
 
 /** The desk's payment filter: the providers an order's money can come through (more join as payment methods are added). */
-export const PAYMENT_PROVIDER_LABELS: Record<string, string> = { zarinpal: 'زرین‌پال', fake: 'درگاه آزمایشی' };
+export const PAYMENT_PROVIDER_LABELS: Record<string, string> = { zarinpal: 'زرین‌پال', fake: 'درگاه آزمایشی', manual: 'کارت به کارت', cod: 'پرداخت در محل' };
