@@ -57,8 +57,8 @@ export default function Shiping({ loaderData }: Route.ComponentProps) {
   function pay(e: React.FormEvent) {
     e.preventDefault();
     setChecked(null);
-    if (!method) { setChecked('روش ارسال را انتخاب کنید'); return; }
-    const chosen = { shippingMethodId: method.id, paymentMethod: cod ? 'cod' as const : 'gateway' as const };
+    // Before the options arrive, the server takes the first method that reaches the address (the one shown first).
+    const chosen = { ...(method ? { shippingMethodId: method.id } : {}), paymentMethod: cod ? 'cod' as const : 'gateway' as const };
     let body: ({ address: NonNullable<ReturnType<typeof checkDraft>['value']>; saveAddress: boolean } | { addressId: number }) & typeof chosen;
     if (choice === 'new') {
       const { value, errors: errs } = checkDraft(draft);
