@@ -47,7 +47,7 @@ describe('endpoint map ↔ registered routes', () => {
     expect(byAccess('customer')).toEqual([
       'POST /Auth/Logout', 'GET /Auth/Me', 'GET /Profile', 'PUT /Profile', 'GET /Address', 'GET /Address/ById', 'POST /Address',
       'PUT /Address', 'DELETE /Address', 'POST /Order/Checkout', 'POST /Order/Pay', 'GET /Order/Mine', 'GET /Order/MineById',
-      'GET /Return/Mine', 'POST /Return/Create',
+      'GET /Return/Mine', 'POST /Return/Create', 'GET /Shipping/Quote',
     ].sort());
     const staff = new Set<string>(['staff', 'admin', ...PERMISSIONS.map((p) => `admin:${p}`)]);
     expect(Object.values(endpoints).filter((d) => !['public', 'customer'].includes(d.access) && !staff.has(d.access))).toEqual([]);

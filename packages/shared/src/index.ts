@@ -15,6 +15,7 @@ export * from './schemas/cart.js';
 export * from './schemas/customers.js';
 export * from './schemas/orders.js';
 export * from './schemas/order-desk.js';
+export * from './schemas/shipping.js';
 export * from './schemas/messages.js';
 export * from './schemas/suggest.js';
 export * from './schemas/audit.js';

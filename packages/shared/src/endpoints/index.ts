@@ -10,13 +10,14 @@ import { orderDeskEndpoints } from './order-desk.js';
 import { ordersEndpoints } from './orders.js';
 import { productDeskEndpoints } from './product-desk.js';
 import { returnsEndpoints } from './returns.js';
+import { shippingEndpoints } from './shipping.js';
 import { suggestEndpoints } from './suggest.js';
 import { usersEndpoints } from './users.js';
 
 export * from './define.js';
 export {
   auditEndpoints, cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints,
-  orderDeskEndpoints, ordersEndpoints, productDeskEndpoints, returnsEndpoints, suggestEndpoints, usersEndpoints,
+  orderDeskEndpoints, ordersEndpoints, productDeskEndpoints, returnsEndpoints, shippingEndpoints, suggestEndpoints, usersEndpoints,
 };
 
 /** Every endpoint of the API, by `METHOD /Path` (registered under `/api`). */
@@ -35,5 +36,6 @@ export const endpoints = {
   ...suggestEndpoints,
   ...auditEndpoints,
   ...returnsEndpoints,
+  ...shippingEndpoints,
 };
 export type Endpoints = typeof endpoints;

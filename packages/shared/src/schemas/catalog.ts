@@ -113,6 +113,8 @@ export const ProductFormSchema = z.object({
   brandId: optionalId('برند'),
   /** A product without options; with options, the stock is each variant's (`variants`). */
   stock: optionalInt('موجودی', { min: 0, max: 1_000_000 }),
+  /** Grams, for the shipping fee (decision 021); omitted: unchanged (0 for a new product). */
+  weightGrams: optionalInt('وزن', { min: 0, max: 1_000_000 }),
   /** JSON text: every combination that exists, with its stock, price, SKU (schemas/variants.ts). */
   variants: VariantsJsonSchema,
   /** Saved but not shown on the storefront until published. Omitted: published (the spec's clients). */
@@ -162,6 +164,8 @@ export const ProductDetailSchema = ProductListItemSchema.extend({
   categoryPath: z.array(z.object({ id: z.number(), title: z.string() })),
   gallery: z.array(z.object({ id: z.number(), imageUri: z.string(), filename: z.string(), imageVariants: z.array(ImageVariantSchema) })),
   soldCount: z.number(),
+  /** Grams, for the shipping fee (a variant may weigh its own: decision 021). */
+  weightGrams: z.number().optional(),
   /** The option groups (from the selectable attribute entries) and the combinations that exist. */
   options: z.array(OptionGroupSchema),
   variants: z.array(VariantSchema),

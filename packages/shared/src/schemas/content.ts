@@ -46,6 +46,8 @@ export const StoreSettingsSchema = z.object({
   workingHours: z.string({ error: 'ساعت کاری باید متن باشد' }).max(200, 'ساعت کاری باید حداکثر ۲۰۰ کاراکتر باشد'),
   shippingFee: z.number({ error: 'هزینه ارسال باید عدد باشد' }).int('هزینه ارسال باید عدد صحیح باشد').min(0, 'هزینه ارسال نمی‌تواند منفی باشد').max(100_000_000, 'هزینه ارسال باید حداکثر ۱۰۰٬۰۰۰٬۰۰۰ تومان باشد'),
   freeShippingThreshold: z.number({ error: 'حد ارسال رایگان باید عدد باشد' }).int('حد ارسال رایگان باید عدد صحیح باشد').min(0, 'حد ارسال رایگان نمی‌تواند منفی باشد').max(10_000_000_000, 'حد ارسال رایگان باید حداکثر ۱۰٬۰۰۰٬۰۰۰٬۰۰۰ تومان باشد'),
+  /** Cash on delivery offered at checkout (decision 021). */
+  codEnabled: z.boolean({ error: 'پرداخت در محل باید روشن یا خاموش باشد' }),
   enamadId: z.preprocess(sealPart, z.string({ error: 'شناسه نماد اعتماد باید متن یا عدد باشد' })
     .regex(/^[0-9]*$/, 'شناسه نماد اعتماد فقط از رقم تشکیل می‌شود')
     .max(ENAMAD_ID_MAX, 'شناسه نماد اعتماد باید حداکثر ۱۲ رقم باشد')),

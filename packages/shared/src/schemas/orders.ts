@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PagingQuerySchema } from './common.js';
 import { AddressFormSchema } from './customers.js';
 import { toLatinDigits } from '../fa/digits.js';
+import { PAYMENT_METHODS, SHIPPING_CARRIERS } from './shipping.js';
 import { digitText, id, int, mobile, optionalBool, optionalDigitText, optionalId, optionalInt, optionalText } from './fields.js';
 
 /* ---------- discount codes (admin) ---------- */
@@ -35,10 +36,11 @@ export type Discount = z.infer<typeof DiscountSchema>;
 export const DiscountListQuerySchema = PagingQuerySchema.extend({ search: optionalDigitText('جستجو', 50) });
 
 /* ---------- orders ---------- */
-export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'paid_unfulfillable', 'refunded'] as const;
+export const ORDER_STATUSES = ['awaiting_payment', 'cod', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'paid_unfulfillable', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_payment: 'در انتظار پرداخت',
+  cod: 'ثبت‌شده، پرداخت در محل',
   paid: 'پرداخت‌شده',
   processing: 'در حال آماده‌سازی',
   shipped: 'ارسال‌شده',
@@ -49,19 +51,24 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 /**
  * Who moves an order: `shopper` (their failed payment, a newer checkout), `payment` (money the gateway
- * confirmed), `expiry` (the 30-minute sweep), `system` (the gateway unreachable at start), `admin`.
+ * confirmed), `expiry` (the 30-minute sweep), `system` (the gateway unreachable at start), `admin`, `manual` (the
+ * owner recording a card-to-card transfer, with a note: its own endpoint, never the status select).
  */
-export const ORDER_ACTORS = ['shopper', 'payment', 'expiry', 'system', 'admin'] as const;
+export const ORDER_ACTORS = ['shopper', 'payment', 'expiry', 'system', 'admin', 'manual'] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];
-/** Orders whose units count as sold (sales figures, products' sold counts): paid and everything after it. */
-export const SOLD_ORDER_STATUSES = ['paid', 'processing', 'shipped', 'delivered'] as const satisfies readonly OrderStatus[];
+/**
+ * Orders whose units count as sold (sales figures, products' sold counts): paid and everything after it, and a cash
+ * on delivery order (placed without the gateway, its units held as for a paid one; decision 021).
+ */
+export const SOLD_ORDER_STATUSES = ['cod', 'paid', 'processing', 'shipped', 'delivered'] as const satisfies readonly OrderStatus[];
 /**
  * The one table of allowed status changes, and who may make each; every change goes through the server's
  * `transition`. A payment confirmed after a cancellation re-reserves the units (→ paid) or, when they are
  * gone, waits for the admin (→ paid_unfulfillable → refunded, or → paid once stock is back).
  */
 export const ORDER_TRANSITION_TABLE: { readonly [F in OrderStatus]: { readonly [T in OrderStatus]?: readonly OrderActor[] } } = {
-  awaiting_payment: { paid: ['payment'], cancelled: ['shopper', 'expiry', 'system', 'admin'] },
+  awaiting_payment: { paid: ['payment', 'manual'], cancelled: ['shopper', 'expiry', 'system', 'admin'] },
+  cod: { processing: ['admin'], cancelled: ['admin'] },
   paid: { processing: ['admin'], cancelled: ['admin'] },
   processing: { shipped: ['admin'], cancelled: ['admin'] },
   shipped: { delivered: ['admin'] },
@@ -83,6 +90,9 @@ export const CheckoutSchema = z.object({
   addressId: optionalId('نشانی'),
   address: AddressFormSchema.optional(),
   saveAddress: optionalBool('ذخیره نشانی'),
+  /** None: the first method that reaches the address (the spec's clients send none). */
+  shippingMethodId: optionalId('روش ارسال'),
+  paymentMethod: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(PAYMENT_METHODS, { error: 'روش پرداخت نامعتبر است' }).optional()),
 }).refine((d) => d.addressId !== undefined || d.address !== undefined, { message: 'نشانی گیرنده را انتخاب یا وارد کنید', path: ['addressId'] });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 export const CheckoutResultSchema = z.object({ orderId: z.number(), number: z.string(), total: z.number(), paymentUrl: z.string() });
@@ -103,6 +113,13 @@ export const OrderSchema = z.object({
   subtotal: z.number(), discount: z.number(), shippingFee: z.number(), total: z.number(), discountCode: z.string().nullable(),
   createdAt: z.string(), paidAt: z.string().nullable(), reservedUntil: z.string(),
   items: z.array(OrderItemSchema),
+  /** The method as it was chosen (decision 021); null on orders from before shipping methods. */
+  shipping: z.object({ name: z.string(), carrier: z.enum(SHIPPING_CARRIERS).nullable(), estimate: z.string() }).nullable(),
+  trackingCode: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  /** The timeline: every status the order reached and payments recorded by hand, oldest first. */
+  events: z.array(z.object({ kind: z.enum(['status', 'paid']), status: z.enum(ORDER_STATUSES), label: z.string(), at: z.string(), note: z.string().nullable() })),
   userId: z.number().optional(),
   /** Admin reads only: the gateway's reference of the payment that was taken (to refund it, for one). */
   paymentRefId: z.string().nullable().optional(),

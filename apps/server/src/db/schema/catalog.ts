@@ -50,6 +50,8 @@ export const products = pgTable('products', {
   categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
   brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
   stock: integer('stock').notNull().default(0),
+  /** Grams, for the shipping fee's weight steps (a variant's own weight overrides it). */
+  weightGrams: integer('weight_grams').notNull().default(0),
   soldCount: integer('sold_count').notNull().default(0),
   searchText: text('search_text').notNull().default(''),
   isDeleted: boolean('is_deleted').notNull().default(false),
@@ -95,6 +97,8 @@ export const productVariants = pgTable('product_variants', {
   barcode: varchar('barcode', { length: 20 }),
   /** null: the product's price. */
   price: bigint('price', { mode: 'number' }),
+  /** null: the product's weight. */
+  weightGrams: integer('weight_grams'),
   stock: integer('stock').notNull().default(0),
   imageUri: varchar('image_uri', { length: 300 }),
   sortOrder: integer('sort_order').notNull().default(0),

@@ -84,6 +84,14 @@ export const orders = pgTable('orders', {
   /** true once reserved stock went back (cancel, failed payment, expiry): guards a double return. */
   stockReleased: boolean('stock_released').notNull().default(false),
   reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
+  /** The shipping method as chosen (a snapshot: later edits of the method do not change the order; decision 021). */
+  shippingMethodId: integer('shipping_method_id'),
+  shippingName: varchar('shipping_name', { length: 100 }),
+  shippingCarrier: varchar('shipping_carrier', { length: 20 }),
+  shippingEstimate: varchar('shipping_estimate', { length: 100 }),
+  trackingCode: varchar('tracking_code', { length: 40 }),
+  /** gateway (the bank) or cod (cash on delivery). */
+  paymentMethod: varchar('payment_method', { length: 10 }).notNull().default('gateway'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   /** When the order became delivered (the 7-day return window starts here). */
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
@@ -127,3 +135,18 @@ export const payments = pgTable('payments', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
 }, (t) => [uniqueIndex('payments_authority_uq').on(t.authority), index('payments_order_idx').on(t.orderId)]);
+
+/**
+ * An order's timeline: one row per status it reached (written by `transition` in the transaction of the change,
+ * and by checkout for the first one) and per payment recorded by hand (`kind` paid).
+ */
+export const orderEvents = pgTable('order_events', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  kind: varchar('kind', { length: 10 }).notNull().default('status'),
+  status: varchar('status', { length: 20 }).notNull(),
+  actor: varchar('actor', { length: 20 }).notNull(),
+  adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+  note: varchar('note', { length: 500 }),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('order_events_order_idx').on(t.orderId, t.at)]);

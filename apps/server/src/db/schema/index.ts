@@ -5,3 +5,4 @@ export * from './commerce.js';
 export * from './system.js';
 export * from './jobs.js';
 export * from './returns.js';
+export * from './shipping.js';

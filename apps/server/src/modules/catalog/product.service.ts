@@ -121,6 +121,7 @@ function toDetail(row: Row, index: CategoryIndex, brandsById: Map<number, { id: 
     categoryPath: pathOf(index, row.categoryId),
     gallery: gallery.map((g) => ({ id: g.id, imageUri: g.imageUri, filename: g.filename, imageVariants: variantsOf(g.imageUri) })),
     soldCount: row.soldCount,
+    weightGrams: row.weightGrams,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -192,6 +193,7 @@ export async function saveProduct(ctx: UploadContext, input: ProductForm, image?
       ...(input.rate !== undefined ? { rate: input.rate } : {}),
       ...(input.attribute !== undefined ? { attributes: input.attribute } : {}),
       ...(input.isDraft !== undefined ? { isDraft: input.isDraft } : {}),
+      ...(input.weightGrams !== undefined ? { weightGrams: input.weightGrams } : {}),
       ...(stored ? { imageUri: stored.uri } : {}),
     };
     // The stock is the variants' (syncVariants); the row's own number follows them.

@@ -78,6 +78,7 @@ export const DEFAULT_SETTINGS: StoreSettings = {
   workingHours: 'شنبه تا پنجشنبه، ۹ تا ۱۸',
   shippingFee: 45_000,
   freeShippingThreshold: FREE_SHIPPING_THRESHOLD,
+  codEnabled: false,
   enamadId: '',
   enamadCode: '',
   about: 'سرخاب فروشگاه اینترنتی محصولات آرایشی، بهداشتی و مراقبت پوست و مو با ضمانت اصالت کالاست.',

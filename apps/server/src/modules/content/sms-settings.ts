@@ -7,8 +7,8 @@ import { write } from '../../lib/write.js';
 
 const DEFAULT_SMS_TEMPLATES: SmsTemplates = {
   shopperPaid: '{name} عزیز، سفارش {order} به مبلغ {total} پرداخت شد و به‌زودی آماده ارسال می‌شود. سپاس از خرید شما.',
-  // {tracking} is empty until orders carry a tracking code; the default shipped text waits for it.
-  shopperShipped: '{name} عزیز، سفارش {order} ارسال شد و به‌زودی به دستتان می‌رسد.',
+  // {tracking}: the carrier's code the owner entered when shipping (empty for courier and pickup).
+  shopperShipped: '{name} عزیز، سفارش {order} ارسال شد. کد رهگیری مرسوله: {tracking}',
   shopperDelivered: '{name} عزیز، سفارش {order} تحویل داده شد. امیدواریم از خرید خود راضی باشید.',
   ownerPaid: 'سفارش جدید {order} به مبلغ {total} از {name} پرداخت شد.',
   returnRequested: '{name} عزیز، درخواست مرجوعی سفارش {order} ثبت شد و به‌زودی بررسی می‌شود.',

@@ -55,7 +55,7 @@ describe('dashboard aggregates (seeded orders, a fixed now)', () => {
       { productId: serum.id, title: 'سرم ویتامین سی', quantity: 1, sales: 300_000 },
     ]);
     expect(Object.fromEntries(d.ordersByStatus.map((s) => [s.status, s.count]))).toEqual({
-      awaiting_payment: 1, paid: 2, processing: 1, shipped: 1, delivered: 1, cancelled: 1, paid_unfulfillable: 0, refunded: 0,
+      awaiting_payment: 1, cod: 0, paid: 2, processing: 1, shipped: 1, delivered: 1, cancelled: 1, paid_unfulfillable: 0, refunded: 0,
     });
   });
 });

@@ -67,9 +67,10 @@ describe('order status SMS (console provider, worker running)', () => {
 
     expect((await setOrderStatus(t, o.orderId, 'processing')).statusCode).toBe(200);
     expect(await jobsOf(t, o.orderId)).toHaveLength(2); // processing sends nothing
-    expect((await setOrderStatus(t, o.orderId, 'shipped')).statusCode).toBe(200);
+    const ship = await t.app.inject({ method: 'PUT', url: '/api/Order/Ship', payload: { id: o.orderId, trackingCode: '123456789012345678901234' }, headers: bearer(await t.adminToken()) });
+    expect(ship.statusCode).toBe(200);
     expect((await setOrderStatus(t, o.orderId, 'delivered')).statusCode).toBe(200);
-    const shippedLine = `[sms] to=${SHOPPER} text=مریم احمدی عزیز، سفارش ${fa.number} ارسال شد و به‌زودی به دستتان می‌رسد.`;
+    const shippedLine = `[sms] to=${SHOPPER} text=مریم احمدی عزیز، سفارش ${fa.number} ارسال شد. کد رهگیری مرسوله: 123456789012345678901234`;
     await until('the delivered SMS', async () => smsLines(t).some((l) => l.includes(`سفارش ${fa.number} تحویل داده شد`)));
     expect(smsLines(t)).toContain(shippedLine);
     const all = await jobsOf(t, o.orderId);

@@ -20,7 +20,7 @@ export async function enqueueStatusSms(tx: Tx, order: typeof orders.$inferSelect
   if (!shopper && !owner) return;
   const sms = await getSmsSettings(tx);
   const values = {
-    name: `${order.firstname} ${order.lastname}`.trim(), order: toPersianDigits(order.number), total: formatToman(order.total), tracking: '',
+    name: `${order.firstname} ${order.lastname}`.trim(), order: toPersianDigits(order.number), total: formatToman(order.total), tracking: order.trackingCode ?? '',
   };
   if (shopper) {
     await enqueue(tx, {

@@ -3,10 +3,10 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'dr
 import {
   canTransition, ORDER_RESERVATION_MINUTES, ORDER_STATUS_LABELS, SOLD_ORDER_STATUSES,
   type Checkout, type CheckoutResult, type Order, type OrderActor, type OrderStatus, type PaymentResult, type PayOrderResult,
-  type StoreSettings,
+  type StoreSettings, trackingUrlOf,
 } from '@sorkhab/shared';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { addresses, cartItems, orderItems, orders, payments, products, users } from '../../db/schema/index.js';
+import { addresses, cartItems, orderEvents, orderItems, orders, payments, products, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -19,12 +19,14 @@ import { claimDiscountUse, retakeDiscountUse, returnDiscountUse } from '../cart/
 import { checkPlace, createAddress, getAddress } from '../customers/customers.service.js';
 import { getSettings } from '../content/content.service.js';
 import { variantsOf } from '../media/media.service.js';
+import { chooseMethod } from '../shipping/shipping.service.js';
 import { enqueueStatusSms } from './notify.js';
 import type { PaymentGateway } from './payment.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
+type EventRow = typeof orderEvents.$inferSelect;
 
 /** The orders module's service context: the common one, the payment gateway and the settings. */
 export interface OrdersCtx extends ServiceContext {
@@ -33,7 +35,7 @@ export interface OrdersCtx extends ServiceContext {
   settings?: () => Promise<StoreSettings>;
 }
 
-function toOrder(o: OrderRow, items: ItemRow[], withUser = false, paymentRefId: string | null = null): Order {
+function toOrder(o: OrderRow, items: ItemRow[], events: EventRow[], withUser = false, paymentRefId: string | null = null): Order {
   const status = o.status as OrderStatus;
   return {
     id: o.id, number: o.number, status, statusLabel: ORDER_STATUS_LABELS[status] ?? o.status,
@@ -45,6 +47,14 @@ function toOrder(o: OrderRow, items: ItemRow[], withUser = false, paymentRefId: 
       id: i.id, productId: i.productId, title: i.title, imageUri: i.imageUri, imageVariants: variantsOf(i.imageUri),
       option: i.option || null, unitPrice: i.unitPrice, quantity: i.quantity, lineTotal: i.lineTotal,
     })),
+    shipping: o.shippingName ? { name: o.shippingName, carrier: (o.shippingCarrier as NonNullable<Order['shipping']>['carrier']) ?? null, estimate: o.shippingEstimate ?? '' } : null,
+    trackingCode: o.trackingCode, trackingUrl: trackingUrlOf(o.shippingCarrier, o.trackingCode),
+    paymentMethod: o.paymentMethod === 'cod' ? 'cod' : 'gateway',
+    events: events.map((e) => ({
+      kind: e.kind === 'paid' ? 'paid' : 'status', status: e.status as OrderStatus,
+      label: e.kind === 'paid' ? 'پرداخت ثبت شد' : ORDER_STATUS_LABELS[e.status as OrderStatus] ?? e.status,
+      at: e.at.toISOString(), note: withUser ? e.note : null,
+    })),
     ...(withUser ? { userId: o.userId, paymentRefId } : {}),
   };
 }
@@ -54,6 +64,9 @@ async function withItems(db: DbOrTx, rows: OrderRow[], withUser = false): Promis
   const items = await db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id));
   const byOrder = new Map<number, ItemRow[]>();
   for (const i of items) byOrder.set(i.orderId, [...(byOrder.get(i.orderId) ?? []), i]);
+  const events = await db.select().from(orderEvents).where(inArray(orderEvents.orderId, rows.map((r) => r.id))).orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  const eventsOf = new Map<number, EventRow[]>();
+  for (const e of events) eventsOf.set(e.orderId, [...(eventsOf.get(e.orderId) ?? []), e]);
   // The admin sees the gateway's reference of the money taken (to refund a paid_unfulfillable order, say).
   const refs = new Map<number, string>();
   if (withUser) {
@@ -61,17 +74,18 @@ async function withItems(db: DbOrTx, rows: OrderRow[], withUser = false): Promis
       .where(and(inArray(payments.orderId, rows.map((r) => r.id)), inArray(payments.status, ['paid', 'refunded']))).orderBy(asc(payments.id));
     for (const t of taken) if (t.refId) refs.set(t.orderId, t.refId);
   }
-  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [], withUser, refs.get(r.id) ?? null));
+  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [], eventsOf.get(r.id) ?? [], withUser, refs.get(r.id) ?? null));
 }
 
 /* ---------- the one way an order's status changes ---------- */
 
+export type { OrderRow };
 /** Statuses whose units count as sold (products.sold_count). */
 const SOLD: ReadonlySet<OrderStatus> = new Set(SOLD_ORDER_STATUSES);
 /** Statuses that hold their units out of stock (the others have them back: `stock_released`). */
 const HOLDS_STOCK: ReadonlySet<OrderStatus> = new Set(['awaiting_payment', ...SOLD]);
 /** A payment for one of these has been taken: another callback changes nothing. */
-const MONEY_TAKEN: ReadonlySet<OrderStatus> = new Set([...SOLD, 'paid_unfulfillable', 'refunded']);
+export const MONEY_TAKEN: ReadonlySet<OrderStatus> = new Set([...SOLD, 'paid_unfulfillable', 'refunded']);
 
 interface TransitionOpts {
   actor: OrderActor;
@@ -149,7 +163,7 @@ const transitionRefused = (from: OrderStatus, to: OrderStatus) =>
  * `stock_released`), sold counts, the discount's use, the payment row, the cart, the audit log.
  * A change the table refuses throws 409 for the admin and is a no-op (`changed: false`) for the others.
  */
-async function transition(tx: Tx, orderId: number, to: OrderStatus, opts: TransitionOpts): Promise<Transitioned> {
+export async function transition(tx: Tx, orderId: number, to: OrderStatus, opts: TransitionOpts): Promise<Transitioned> {
   const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!o) {
     if (opts.actor === 'admin') throw notFound('سفارش');
@@ -195,9 +209,10 @@ async function transition(tx: Tx, orderId: number, to: OrderStatus, opts: Transi
     await tx.update(payments).set({ status: 'refunded' }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')));
   }
   if (opts.actor === 'payment' && target === 'paid') await clearCart(tx, o.userId);
+  await tx.insert(orderEvents).values({ orderId, status: target, actor: opts.actor, adminId: opts.adminId ?? null, note: opts.note ?? null, at: now });
   await enqueueStatusSms(tx, o, target);
 
-  if (admin) {
+  if (admin || opts.actor === 'manual') {
     await audit(tx, opts.adminId, 'order.status', 'order', orderId, { from, to: target, ...(opts.note ? { note: opts.note } : {}) });
   } else if (opts.actor === 'payment' && from !== 'awaiting_payment') {
     // Money confirmed after the order was cancelled: the admin can see how it was recovered.
@@ -210,7 +225,7 @@ async function transition(tx: Tx, orderId: number, to: OrderStatus, opts: Transi
 }
 
 /** A status change that returns or takes units changes what the catalogue shows: the cache goes when it happened. */
-const whenChanged = (t: { changed: boolean }) => t.changed;
+export const whenChanged = (t: { changed: boolean }) => t.changed;
 
 /** Cancels unpaid orders whose 30-minute reservation ran out (a timer calls it, and so do reads). */
 export async function expireDueOrders(db: Db, cache: ReadCache, now: Date = new Date()): Promise<number> {
@@ -248,9 +263,16 @@ export async function checkout(ctx: OrdersCtx, userId: number, input: Checkout, 
     for (const e of earlier) await transition(tx, e.id, 'cancelled', { actor: 'shopper', reason: 'replaced_by_checkout' });
 
     const recipient = input.addressId ? await getAddress(tx, userId, input.addressId) : input.address!;
-    const cart = await priceCart(tx, cartId, settings ?? await getSettings(tx));
+    const s = settings ?? await getSettings(tx);
+    const cart = await priceCart(tx, cartId, s);
     if (!cart.lines.length) throw badRequest('سبد خرید شما خالی است');
     if (cart.discountRow && cart.discountProblem) throw new AppError(400, 'DISCOUNT_INVALID', cart.discountProblem, { code: cart.discountProblem });
+
+    const cod = input.paymentMethod === 'cod';
+    if (cod && !s.codEnabled) throw badRequest('پرداخت در محل در این فروشگاه فعال نیست؛ پرداخت اینترنتی را انتخاب کنید', { paymentMethod: 'پرداخت در محل فعال نیست' });
+    // The fee is the server's own, from the method, the address and the cart: whatever the page showed is not asked.
+    const ship = await chooseMethod(tx, cart, recipient, s, input.shippingMethodId);
+    const payable = cart.subtotal - cart.discount;
 
     const lines = [...cart.lines].sort((a, b) => a.productId - b.productId || a.id - b.id);
     for (const l of lines) {
@@ -261,10 +283,11 @@ export async function checkout(ctx: OrdersCtx, userId: number, input: Checkout, 
     }
     if (cart.discountRow) await claimDiscountUse(tx, cart.discountRow);
     const [row] = await tx.insert(orders).values({
-      number: orderNumber(), userId, status: 'awaiting_payment',
+      number: orderNumber(), userId, status: cod ? 'cod' : 'awaiting_payment', paymentMethod: cod ? 'cod' : 'gateway',
+      shippingMethodId: ship.id, shippingName: ship.name, shippingCarrier: ship.carrier, shippingEstimate: ship.estimate,
       firstname: recipient.firstname, lastname: recipient.lastname, province: recipient.province, city: recipient.city,
       address: recipient.address, postalCode: recipient.postalCode, mobile: recipient.mobile,
-      subtotal: cart.subtotal, discount: cart.discount, shippingFee: cart.shippingFee, total: cart.total,
+      subtotal: cart.subtotal, discount: cart.discount, shippingFee: ship.fee, total: payable + ship.fee,
       discountCodeId: cart.discountRow?.id ?? null, discountCode: cart.discountRow?.code ?? null,
       reservedUntil: new Date(Date.now() + ORDER_RESERVATION_MINUTES * 60_000),
     }).returning();
@@ -278,8 +301,15 @@ export async function checkout(ctx: OrdersCtx, userId: number, input: Checkout, 
       ));
       if (!saved.length) await createAddress(tx, userId, input.address).catch(() => undefined);
     }
+    await tx.insert(orderEvents).values({ orderId: row!.id, status: row!.status, actor: 'shopper' });
+    if (cod) {
+      // Cash on delivery: no gateway; the units stay taken (as for a paid order) and the cart is done.
+      await addSold(tx, await itemsOf(tx, row!.id), 1);
+      await clearCart(tx, userId);
+    }
     return row!;
   }, { retry: true, invalidates: true });
+  if (order.status === 'cod') return { orderId: order.id, number: order.number, total: order.total, paymentUrl: `/profile/order/${order.id}` };
   // Zarinpal shows the buyer's mobile on its page; the fake gateway needs nothing more.
   const [u] = ctx.gateway.name === 'zarinpal' ? await ctx.db.select({ mobile: users.mobile }).from(users).where(eq(users.id, userId)) : [];
   const paymentUrl = await startPayment(ctx, order, callbackUrl, u?.mobile ?? undefined);

@@ -17,6 +17,7 @@ const MENU: MenuItem[] = [
   { to: '/admin/orders', label: 'سفارش‌ها', access: 'admin:orders' },
   { to: '/admin/returns', label: 'مرجوعی‌ها', access: 'admin:orders' },
   { to: '/admin/discounts', label: 'کدهای تخفیف', access: 'admin:discounts' },
+  { to: '/admin/shipping', label: 'روش‌های ارسال', access: 'admin:settings' },
   { to: '/admin/messages', label: 'پیامک‌ها', access: 'admin:messages' },
   { to: '/admin/user', label: 'کاربران', access: 'admin:customers' },
   { to: '/admin/audit', label: 'گزارش تغییرات', access: 'admin:audit' },

@@ -27,6 +27,7 @@ export interface ProductDraft {
   rate: string;
   categoryId: string;
   brandId: string;
+  weightGrams: string;
 }
 
 /** The wizard's step checks with the shared validator (spec section 5): step 1 info, 2 price, 3 category. */

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatJalali, formatToman, toPersianDigits, type Order } from '@sorkhab/shared';
 import { Img } from '../../components/Img';
 import { localMobile } from './session';
+import { OrderShipping, OrderTimeline } from './order-timeline';
 import { card, StatusBadge } from './ui';
 
 /** One order in full: status, items, recipient, totals (profile detail and tracking). */
@@ -18,6 +19,10 @@ export function OrderView({ order, children }: { order: Order; children?: React.
           {order.paidAt && <> · پرداخت‌شده در <time dateTime={order.paidAt}>{formatJalali(order.paidAt)}</time></>}</p>
         {children}
       </section>
+      <div className="grid gap-4 md:grid-cols-2">
+        <OrderShipping order={order} />
+        <OrderTimeline order={order} />
+      </div>
       <section className={card} aria-label="کالاها">
         <ul className="divide-y divide-gray-100">
           {order.items.map((i) => (

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { data, Link, redirect, useFetcher } from 'react-router';
-import { formatToman, toPersianDigits } from '@sorkhab/shared';
+import { formatToman, toPersianDigits, type PaymentMethod } from '@sorkhab/shared';
 import { Img } from '../../components/Img';
 import { browserApi } from '../../lib/api';
 import { apiOf } from '../../lib/context';
 import { AddressFields, checkDraft, emptyDraft, useDraft } from './address-form';
 import { Totals } from './totals';
+import { PaymentChoice, ShippingChoice, useShippingQuote, withShipping, type QuotePlace } from './shipping-choice';
 import { loadFor, localMobile, requireCustomer } from './session';
 import { Alert, card, primaryButton } from './ui';
 import { useHydrated } from '../../components/ui/use-hydrated';
@@ -18,7 +19,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const me = await requireCustomer(api, request);
   const [addresses, cart] = await Promise.all([loadFor(api, request, 'GET /Address'), loadFor(api, request, 'GET /Cart')]);
   if (cart.items.length === 0) throw redirect('/cart');
-  return { me, addresses, cart };
+  const first = addresses[0];
+  const quote = first ? await loadFor(api, request, 'GET /Shipping/Quote', { query: { addressId: first.id } }) : null;
+  return { me, addresses, cart, quote };
 }
 
 /** Places the order: the browser leaves for the gateway, or the form gets the Persian message and field errors. */
@@ -33,9 +36,15 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 export default function Shiping({ loaderData }: Route.ComponentProps) {
-  const { me, addresses, cart } = loaderData;
+  const { me, addresses, cart, quote: firstQuote } = loaderData;
   const [choice, setChoice] = useState<number | 'new'>(addresses[0]?.id ?? 'new');
   const { draft, setDraft, errors, setErrors } = useDraft({ ...emptyDraft(toPersianDigits(localMobile(me.mobile))), firstname: me.firstname, lastname: me.lastname });
+  const place: QuotePlace = choice !== 'new' ? { addressId: choice } : draft.province && draft.city.trim() ? { province: draft.province, city: draft.city.trim() } : null;
+  const { quote, loading, error: quoteError } = useShippingQuote(firstQuote, addresses[0] ? { addressId: addresses[0].id } : null, place);
+  const [picked, setPicked] = useState<number | null>(null);
+  const method = quote?.options.find((o) => o.id === picked) ?? quote?.options[0] ?? null;
+  const [payment, setPayment] = useState<PaymentMethod>('gateway');
+  const cod = payment === 'cod' && !!quote?.codEnabled;
   const [save, setSave] = useState(true);
   const [checked, setChecked] = useState<string | null>(null);
   const fetcher = useFetcher<typeof clientAction>();
@@ -48,14 +57,16 @@ export default function Shiping({ loaderData }: Route.ComponentProps) {
   function pay(e: React.FormEvent) {
     e.preventDefault();
     setChecked(null);
-    let body: { address: NonNullable<ReturnType<typeof checkDraft>['value']>; saveAddress: boolean } | { addressId: number };
+    // Before the options arrive, the server takes the first method that reaches the address (the one shown first).
+    const chosen = { ...(method ? { shippingMethodId: method.id } : {}), paymentMethod: cod ? 'cod' as const : 'gateway' as const };
+    let body: ({ address: NonNullable<ReturnType<typeof checkDraft>['value']>; saveAddress: boolean } | { addressId: number }) & typeof chosen;
     if (choice === 'new') {
       const { value, errors: errs } = checkDraft(draft);
       setErrors(errs);
       if (!value) { setChecked('لطفاً خطاهای فرم نشانی را برطرف کنید'); return; }
-      body = { address: value, saveAddress: save };
+      body = { address: value, saveAddress: save, ...chosen };
     } else {
-      body = { addressId: choice };
+      body = { addressId: choice, ...chosen };
     }
     void fetcher.submit(body, { method: 'post', encType: 'application/json' });
   }
@@ -98,6 +109,11 @@ export default function Shiping({ loaderData }: Route.ComponentProps) {
               </div>
             )}
           </section>
+          <section className={card} aria-labelledby="delivery">
+            <h2 id="delivery" className="font-bold">ارسال و پرداخت</h2>
+            <ShippingChoice quote={quote} loading={loading} error={quoteError} value={method?.id ?? null} onChange={setPicked} />
+            {quote?.codEnabled && <PaymentChoice value={payment} onChange={setPayment} />}
+          </section>
           <section className={card} aria-labelledby="items">
             <h2 id="items" className="font-bold">کالاهای سفارش</h2>
             <ul className="mt-3 divide-y divide-gray-100">
@@ -115,10 +131,10 @@ export default function Shiping({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
         <aside className="lg:sticky lg:top-28">
-          <Totals cart={cart}>
+          <Totals cart={withShipping(cart, method?.fee ?? null)}>
             {error && <div className="mt-4"><Alert>{error}</Alert></div>}
-            <button type="submit" disabled={busy || !hydrated} className={`${primaryButton} mt-5 w-full py-3`} data-testid="pay">{busy ? 'در حال ثبت سفارش…' : 'محاسبه و پرداخت'}</button>
-            <p className="mt-3 text-center text-xs leading-5 text-gray-500">با ثبت سفارش، کالاها تا ۳۰ دقیقه برای شما رزرو می‌شوند.</p>
+            <button type="submit" disabled={busy || !hydrated} className={`${primaryButton} mt-5 w-full py-3`} data-testid="pay">{busy ? 'در حال ثبت سفارش…' : cod ? 'ثبت سفارش' : 'محاسبه و پرداخت'}</button>
+            <p className="mt-3 text-center text-xs leading-5 text-gray-500">{cod ? 'مبلغ سفارش را هنگام تحویل می‌پردازید.' : 'با ثبت سفارش، کالاها تا ۳۰ دقیقه برای شما رزرو می‌شوند.'}</p>
           </Totals>
         </aside>
       </form>

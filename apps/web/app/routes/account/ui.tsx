@@ -36,6 +36,7 @@ export function Alert({ kind = 'error', children }: { kind?: 'error' | 'success'
 
 const statusTone: Record<OrderStatus, string> = {
   awaiting_payment: 'bg-amber-50 text-amber-800',
+  cod: 'bg-orange-50 text-orange-800',
   paid: 'bg-green-50 text-green-800',
   processing: 'bg-blue-50 text-blue-800',
   shipped: 'bg-indigo-50 text-indigo-800',

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { formatJalaliDateTime, formatToman, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
+import { OrderFulfilment, ShipFields } from '../../features/admin/order-fulfilment';
 import { ORDER_STATUS_COLORS } from '../../features/admin/orders';
 import { OrderReturns } from '../../features/admin/returns';
 import { DataTable, fa, PageTitle, thumbOf } from '../../features/admin/ui';
@@ -40,7 +41,7 @@ export default function OrderDetailPage() {
       </>}>
         سفارش {fa(order.number)}
       </PageTitle>
-      <SimpleGrid cols={{ base: 1, md: 3 }} mb="md">
+      <SimpleGrid cols={{ base: 1, md: 2, lg: 4 }} mb="md">
         <Paper withBorder p="md">
           <Title order={3} size="h5" mb="sm">وضعیت</Title>
           <Stack gap="xs">
@@ -53,8 +54,9 @@ export default function OrderDetailPage() {
                 <Group align="flex-end" gap="xs" wrap="nowrap">
                   <Select label="تغییر وضعیت به" style={{ flex: 1 }} value={next} onChange={(v) => setNext(v as OrderStatus | null)}
                     data={options.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))} />
-                  {next !== 'refunded' && submit}
+                  {next !== 'refunded' && next !== 'shipped' && submit}
                 </Group>
+                {next === 'shipped' && <ShipFields order={order} onDone={(o) => { setData(o); setNext(null); }} />}
                 {/* A refund is made outside the shop: the note (kept in the audit log) says how. */}
                 {next === 'refunded' && (
                   <>
@@ -86,6 +88,7 @@ export default function OrderDetailPage() {
             {row('مبلغ کل', <b>{formatToman(order.total)}</b>)}
           </Stack>
         </Paper>
+        <OrderFulfilment order={order} onDone={setData} />
       </SimpleGrid>
       <Paper withBorder p="md">
         <Title order={3} size="h5" mb="sm">اقلام سفارش</Title>

@@ -18,9 +18,9 @@ export function meta() {
   return [{ title: 'محصول | پنل مدیریت سرخاب' }];
 }
 
-const EMPTY: ProductDraft = { title: '', alias: '', tags: '', description: '', price: '', hasOff: false, offPersent: '', rate: '', categoryId: '', brandId: '' };
+const EMPTY: ProductDraft = { title: '', alias: '', tags: '', description: '', price: '', hasOff: false, offPersent: '', rate: '', categoryId: '', brandId: '', weightGrams: '' };
 /** Which wizard step shows each server field, to jump back to a rejected one. */
-const STEP_OF: Record<string, number> = { title: 1, alias: 1, tags: 1, description: 1, price: 2, offPersent: 2, hasOff: 2, stock: 2, rate: 2, categoryId: 3, brandId: 3, attribute: 3, variants: 3 };
+const STEP_OF: Record<string, number> = { title: 1, alias: 1, tags: 1, description: 1, price: 2, offPersent: 2, hasOff: 2, stock: 2, weightGrams: 2, rate: 2, categoryId: 3, brandId: 3, attribute: 3, variants: 3 };
 const stepOf = (field: string) => STEP_OF[field.split('.')[0]!];
 const NO_ERRORS: VariantErrors = { cells: {} };
 
@@ -37,7 +37,7 @@ function draftOf(p: ProductDetail | null): ProductDraft {
   return {
     title: p.title, alias: p.alias, tags: p.tags, description: p.description, price: String(p.price), hasOff: p.hasOff || p.offPersent > 0,
     offPersent: p.offPersent ? String(p.offPersent) : '', rate: p.rate ? String(p.rate) : '',
-    categoryId: String(p.categoryId), brandId: p.brandId ? String(p.brandId) : '',
+    categoryId: String(p.categoryId), brandId: p.brandId ? String(p.brandId) : '', weightGrams: p.weightGrams ? String(p.weightGrams) : '',
   };
 }
 
@@ -70,7 +70,7 @@ function ProductWizard({ product }: { product: ProductDetail | null }) {
   const fields = (extra: Record<string, string | number | boolean | undefined> = {}) => ({
     title: d.title, alias: d.alias, tags: d.tags, description: d.description, price: d.price, rate: d.rate || undefined,
     HasOff: d.hasOff, OffPersent: d.hasOff ? d.offPersent || 0 : 0, stock: totalStock(table), CategoryId: d.categoryId,
-    brandId: d.brandId || undefined, Attribute: JSON.stringify(attributes), ...extra,
+    brandId: d.brandId || undefined, weightGrams: d.weightGrams || 0, Attribute: JSON.stringify(attributes), ...extra,
   });
 
   /** The table's own checks; a refusal shows at step 3 (step 2 for the stock of a product without options). */
@@ -177,6 +177,7 @@ function ProductWizard({ product }: { product: ProductDetail | null }) {
               <TextInput label="موجودی انبار" readOnly value={formatNumber(totalStock(table))} dir="ltr" styles={{ input: { textAlign: 'right' } }}
                 description="جمع موجودی ترکیب‌ها؛ موجودی هر ترکیب در مرحلهٔ «دسته‌بندی و ویژگی‌ها» وارد می‌شود" />
             )}
+            <FaNumberInput label="وزن با بسته‌بندی (گرم)" grouped={false} description="برای هزینه ارسال بر اساس وزن" value={d.weightGrams} onChange={(v) => set('weightGrams', v)} error={errors.weightGrams} />
             <TextInput label="امتیاز (۰ تا ۵)" inputMode="decimal" value={d.rate} onChange={(e) => set('rate', e.currentTarget.value)} error={errors.rate} />
           </Stack>
         )}

@@ -21,6 +21,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('user', 'routes/admin/users.tsx'),
       route('brands', 'routes/admin/brands.tsx'),
       route('discounts', 'routes/admin/discounts.tsx'),
+      route('shipping', 'routes/admin/shipping.tsx'),
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:id', 'routes/admin/order-detail.tsx'),
       route('returns', 'routes/admin/returns.tsx'),

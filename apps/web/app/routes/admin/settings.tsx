@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { parseEnamadSeal, SMS_TEMPLATE_LABELS, type SmsSettings, type SmsTemplates, type StoreSettings } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { useSave } from '../../features/admin/use-save';
@@ -47,6 +48,8 @@ export default function SettingsPage() {
               <FaNumberInput label="هزینه ارسال (تومان)" value={String(f.shippingFee)} onChange={(v) => setF({ ...f, shippingFee: Number(v || 0) })} error={errors.shippingFee} />
               <FaNumberInput label="ارسال رایگان برای سفارش‌های بالای (تومان)" value={String(f.freeShippingThreshold)} onChange={(v) => setF({ ...f, freeShippingThreshold: Number(v || 0) })} error={errors.freeShippingThreshold} />
             </SimpleGrid>
+            <Text size="xs" c="dimmed" mt="xs">هزینه ارسال بالا برآورد سبد خرید است؛ هزینه هر روش در <Anchor component={Link} to="/admin/shipping" size="xs">روش‌های ارسال</Anchor> تعیین می‌شود.</Text>
+            <Switch mt="sm" label="پرداخت در محل" description="خریدار می‌تواند بدون درگاه سفارش دهد و هنگام تحویل بپردازد" checked={f.codEnabled} onChange={(e) => setF({ ...f, codEnabled: e.currentTarget.checked })} />
           </Paper>
           <Paper withBorder p="md">
             <Title order={3} size="h5" mb="sm">درباره ما و نماد اعتماد</Title>
