@@ -4,6 +4,7 @@ import { toLatinDigits, toPersianDigits } from '../fa/digits.js';
 import { PagingQuerySchema } from './common.js';
 import { optionalDigitText } from './fields.js';
 import { ORDER_STATUSES, OrderSchema } from './orders.js';
+import { SHIPPING_CARRIERS } from './shipping.js';
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -35,6 +36,7 @@ export const OrderDeskQuerySchema = PagingQuerySchema.extend({
   dateTo: jalaliDay('تا تاریخ'),
   payment: z.preprocess(blank, z.string({ error: 'روش پرداخت نامعتبر است' }).regex(/^[a-z_]{1,20}$/, 'روش پرداخت نامعتبر است').optional()),
   search: optionalDigitText('جستجو', 50),
+  shipping: z.preprocess(blank, z.enum(SHIPPING_CARRIERS, { error: 'روش ارسال نامعتبر است' }).optional()),
 });
 export type OrderDeskQuery = z.infer<typeof OrderDeskQuerySchema>;
 

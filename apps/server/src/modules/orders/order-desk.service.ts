@@ -13,12 +13,9 @@ import { expireDueOrders, getAdminMany, setStatus } from './orders.service.js';
 const tehranDayStart = (day: string) => new Date(`${day}T00:00:00+03:30`);
 const nextDay = (d: Date) => new Date(d.getTime() + 86_400_000);
 
-/**
- * The shipping method filter, once orders carry one (another change adds the column): return its condition here
- * and add `shippingMethod` to OrderDeskQuerySchema. Until then no query names it.
- */
-function shippingMethodCondition(_q: OrderDeskQuery): SQL | undefined {
-  return undefined;
+/** The shipping filter: the carrier of the method the order kept (post, tipax, courier, pickup, other). */
+function shippingMethodCondition(q: OrderDeskQuery): SQL | undefined {
+  return q.shipping ? eq(orders.shippingCarrier, q.shipping) : undefined;
 }
 
 /** An order number (exact), a mobile (09…/989…, exact) or part of the recipient's full name (trigram index). */

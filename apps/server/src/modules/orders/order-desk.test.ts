@@ -23,7 +23,7 @@ afterAll(async () => { await t?.close(); });
 
 let seq = 0;
 /** An order written straight to the tables (one line of the test product), as the desk reads it. */
-async function seedOrder(o: { status?: string; firstname?: string; lastname?: string; mobile?: string; total?: number; createdAt?: string; provider?: string } = {}) {
+async function seedOrder(o: { status?: string; firstname?: string; lastname?: string; mobile?: string; total?: number; createdAt?: string; provider?: string; carrier?: string } = {}) {
   const number = `7${String(process.pid % 1000).padStart(3, '0')}${String(++seq).padStart(4, '0')}`;
   const total = o.total ?? 245_000;
   const status = o.status ?? 'paid';
@@ -34,6 +34,7 @@ async function seedOrder(o: { status?: string; firstname?: string; lastname?: st
       ${o.mobile ?? '989121234567'}, ${total - 45_000}, 45000, ${total}, ${created}::timestamptz,
       ${status === 'awaiting_payment' || status === 'cancelled' ? null : created}::timestamptz, ${created}::timestamptz) returning id`)).rows as { id: number }[];
   const id = row!.id;
+  if (o.carrier) await t.db.execute(sql`update orders set shipping_carrier = ${o.carrier}, shipping_name = ${o.carrier} where id = ${id}`);
   await t.db.execute(sql`insert into order_items (order_id, product_id, title, option, unit_price, quantity, line_total)
     values (${id}, ${productId}, 'کرم آبرسان', 'حجم: ۵۰ میل', 100000, 2, 200000)`);
   if (o.provider) {
@@ -75,6 +76,19 @@ describe('GET /api/Order/Desk', () => {
     const bad = await desk('status=lost');
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).message).toContain('وضعیت نامعتبر است');
+  });
+
+  it('filters by the carrier of the shipping method the order kept', async () => {
+    const post = await seedOrder({ lastname: 'ارسال‌سنج', carrier: 'post' });
+    const courier = await seedOrder({ lastname: 'ارسال‌سنج', carrier: 'courier' });
+    await seedOrder({ lastname: 'ارسال‌سنج' }); // from before shipping methods: no carrier
+    const name = encodeURIComponent('ارسال‌سنج');
+    expect(numbersOf(await desk(`search=${name}&shipping=post`))).toEqual([post.number]);
+    expect(numbersOf(await desk(`search=${name}&shipping=courier`))).toEqual([courier.number]);
+    expect(numbersOf(await desk(`search=${name}&shipping=tipax`))).toEqual([]);
+    const bad = await desk('shipping=camel');
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).message).toContain('روش ارسال نامعتبر است');
   });
 
   it('reads a Jalali day range as whole Tehran days, both ends included', async () => {

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Checkbox, Group, List, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
-  ADMIN_PAGE_SIZE, formatJalaliDateTime, formatToman, ORDER_STATUS_LABELS, ORDER_STATUSES, type BulkOrderStatusResult, type OrderStatus,
+  ADMIN_PAGE_SIZE, formatJalaliDateTime, formatToman, ORDER_STATUS_LABELS, ORDER_STATUSES, SHIPPING_CARRIER_LABELS, SHIPPING_CARRIERS,
+  type BulkOrderStatusResult, type OrderStatus,
 } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { ORDER_STATUS_COLORS, PAYMENT_PROVIDER_LABELS } from '../../features/admin/orders';
@@ -14,11 +15,11 @@ export function meta() {
   return [{ title: 'سفارش‌ها | پنل مدیریت سرخاب' }];
 }
 
-const FILTERS = ['search', 'status', 'dateFrom', 'dateTo', 'payment'] as const;
+const FILTERS = ['search', 'status', 'dateFrom', 'dateTo', 'payment', 'shipping'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
 /**
- * The order desk. Filters live in the URL (?search=&status=&dateFrom=&dateTo=&payment=&page=); the dates are the
+ * The order desk. Filters live in the URL (?search=&status=&dateFrom=&dateTo=&payment=&shipping=&page=); the dates are the
  * Jalali days as typed, which the API reads as whole Tehran days. Rows are selected for a bulk status change or print.
  */
 export default function OrdersPage() {
@@ -30,6 +31,7 @@ export default function OrdersPage() {
   const { data, loading, error, reload } = useApi('GET /Order/Desk', { query: {
     pageSize: ADMIN_PAGE_SIZE, pageNumber: page, status: statusFilter, search: applied.search || undefined,
     dateFrom: applied.dateFrom || undefined, dateTo: applied.dateTo || undefined, payment: applied.payment || undefined,
+    shipping: SHIPPING_CARRIERS.find((c) => c === applied.shipping),
   } });
   const rows = data?.data ?? [];
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -65,9 +67,11 @@ export default function OrdersPage() {
             <TextInput label="تا تاریخ" w={130} placeholder="۱۴۰۵/۰۹/۳۰" value={fa(draft.dateTo)} onChange={(e) => setDraft({ ...draft, dateTo: e.currentTarget.value })} />
             <Select label="روش پرداخت" w={170} clearable placeholder="همه" value={draft.payment || null}
               data={Object.entries(PAYMENT_PROVIDER_LABELS).map(([value, label]) => ({ value, label }))} onChange={(v) => apply({ payment: v ?? '', page: '' })} />
+            <Select label="روش ارسال" w={170} clearable placeholder="همه" value={draft.shipping || null}
+              data={SHIPPING_CARRIERS.map((c) => ({ value: c, label: SHIPPING_CARRIER_LABELS[c] }))} onChange={(v) => apply({ shipping: v ?? '', page: '' })} />
             <Button type="submit" variant="light">اعمال فیلتر</Button>
             {FILTERS.some((k) => applied[k]) && (
-              <Button variant="subtle" color="gray" onClick={() => { setDraft({ search: '', status: '', dateFrom: '', dateTo: '', payment: '' }); setParams({}); }}>حذف فیلترها</Button>
+              <Button variant="subtle" color="gray" onClick={() => { setDraft({ search: '', status: '', dateFrom: '', dateTo: '', payment: '', shipping: '' }); setParams({}); }}>حذف فیلترها</Button>
             )}
           </Group>
           {error && <Alert color="red" role="alert">{error}</Alert>}
