@@ -19,7 +19,8 @@ export const DashboardSchema = z.object({
   salesToday: z.number(),
   salesMonth: z.number(),
   /** The last 30 Tehran days, oldest first, every day present (0 when nothing sold). `day` is the Gregorian date of the Tehran day. */
-  salesByDay: z.array(z.object({ day: z.string(), sales: z.number(), orders: z.number() })),
+  /** Sales net of the refunds recorded that day (given apart in `refunds`). */
+  salesByDay: z.array(z.object({ day: z.string(), sales: z.number(), orders: z.number(), refunds: z.number() })),
   /** The 30 days' best sellers by units sold (paid and later orders). */
   bestSellers: z.array(z.object({ productId: z.number(), title: z.string(), quantity: z.number(), sales: z.number() })),
   ordersByStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.number() })),

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { products, productVariants } from '../../db/schema/index.js';
 import { getLowStockThreshold } from '../catalog/low-stock.js';
 import { variantsOf } from '../media/media.service.js';
-import { bestSellers, ordersByStatus, salesByDay } from './sales.js';
+import { bestSellers, ordersByStatus, refundedSince, salesByDay } from './sales.js';
 /** Iran has kept UTC+03:30 all year since 2022. */
 const TEHRAN_OFFSET_MS = 3.5 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -59,8 +59,9 @@ async function orderStats(db: Db, now: Date) {
     orderCount: Number(row?.orderCount ?? 0),
     openOrderCount: Number(row?.openOrderCount ?? 0),
     ordersToday: Number(row?.ordersToday ?? 0),
-    salesToday: Number(row?.salesToday ?? 0),
-    salesMonth: Number(row?.salesMonth ?? 0),
+    // Net of the refunds recorded in the same period (returns, decision 024).
+    salesToday: Number(row?.salesToday ?? 0) - await refundedSince(db, dayStart),
+    salesMonth: Number(row?.salesMonth ?? 0) - await refundedSince(db, monthStart),
     salesByDay: await salesByDay(db, dayStart),
     bestSellers: await bestSellers(db, dayStart),
     ordersByStatus: await ordersByStatus(db),

@@ -35,21 +35,28 @@ describe('dashboard aggregates (seeded orders, a fixed now)', () => {
         await t.db.execute(sql`insert into order_items (order_id, product_id, title, unit_price, quantity, line_total)
           values (${row!.id}, ${productId}, 'x', ${price}, ${quantity}, ${quantity * price})`);
       }
+      return row!.id;
     };
     await order('paid', '2026-11-25T09:00:00Z', [[cream.id, 2, 100_000]]); // today
-    await order('delivered', '2026-11-24T20:31:00Z', [[serum.id, 1, 300_000]]); // today, 00:01 Tehran
+    const delivered = await order('delivered', '2026-11-24T20:31:00Z', [[serum.id, 1, 300_000]]); // today, 00:01 Tehran
     await order('shipped', '2026-11-24T20:29:00Z', [[cream.id, 1, 100_000]]); // yesterday, 23:59 Tehran
     await order('processing', '2026-10-27T12:00:00Z', [[cream.id, 4, 100_000]]); // 5 Aban: the 30th day back
     await order('paid', '2026-10-26T12:00:00Z', [[serum.id, 9, 300_000]]); // 31 days back: outside
     await order('cancelled', '2026-11-25T08:00:00Z', [[serum.id, 5, 300_000]]);
     await order('awaiting_payment', '2026-11-25T08:30:00Z', [[serum.id, 5, 300_000]]);
 
+    // Half the serum refunded today (a return, decision 024): today's sales are net of it, the refund shown apart.
+    await t.db.execute(sql`insert into return_requests (order_id, user_id, status, reason, refund_amount, refund_method, refunded_at)
+      values (${delivered}, ${user.userId}, 'refunded', 'damaged', 150000, 'card', '2026-11-25T09:30:00Z'::timestamptz)`);
+
     const d = await dashboardStats(t.db, now);
     expect(d.salesByDay).toHaveLength(30);
-    expect(d.salesByDay[0]).toEqual({ day: '2026-10-27', sales: 400_000, orders: 1 });
-    expect(d.salesByDay.at(-2)).toEqual({ day: '2026-11-24', sales: 100_000, orders: 1 });
-    expect(d.salesByDay.at(-1)).toEqual({ day: '2026-11-25', sales: 500_000, orders: 2 });
-    expect(d.salesByDay.reduce((s, x) => s + x.sales, 0)).toBe(1_000_000);
+    expect(d.salesByDay[0]).toEqual({ day: '2026-10-27', sales: 400_000, orders: 1, refunds: 0 });
+    expect(d.salesByDay.at(-2)).toEqual({ day: '2026-11-24', sales: 100_000, orders: 1, refunds: 0 });
+    expect(d.salesByDay.at(-1)).toEqual({ day: '2026-11-25', sales: 350_000, orders: 2, refunds: 150_000 });
+    expect(d.salesByDay.reduce((s, x) => s + x.sales, 0)).toBe(850_000);
+    expect(d.salesToday).toBe(350_000);
+    expect(d.salesMonth).toBe(d.salesByDay.filter((x) => x.day >= '2026-11-22').reduce((s, x) => s + x.sales, 0));
     expect(d.bestSellers).toEqual([
       { productId: cream.id, title: 'کرم آبرسان', quantity: 7, sales: 700_000 },
       { productId: serum.id, title: 'سرم ویتامین سی', quantity: 1, sales: 300_000 },

@@ -21,18 +21,36 @@ function window(todayStart: Date) {
 const inWindow = (w: ReturnType<typeof window>) =>
   sql`o.status in (${sold()}) and o.created_at >= ${w.createdAfter.toISOString()}::timestamptz and ${soldAt} >= ${w.start.toISOString()}::timestamptz`;
 
-/** Sales and paid orders per Tehran day for the last 30 days (today included), oldest first; empty days are 0. */
+/**
+ * Sales and paid orders per Tehran day for the last 30 days (today included), oldest first; empty days are 0. A day's
+ * sales are net of the refunds recorded that day (returns: decision 024), which are also given apart.
+ */
 export async function salesByDay(db: Db, todayStart: Date): Promise<DashboardStats['salesByDay']> {
   const w = window(todayStart);
-  const rows = (await db.execute(sql`
-    select to_char((${soldAt} at time zone 'UTC') + ${TEHRAN_OFFSET}, 'YYYY-MM-DD') as day, sum(o.total)::bigint as sales, count(*)::int as orders
-    from orders o where ${inWindow(w)} group by 1`)).rows as { day: string; sales: string | number; orders: number }[];
-  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const [rows, refundRows] = await Promise.all([
+    db.execute(sql`
+      select to_char((${soldAt} at time zone 'UTC') + ${TEHRAN_OFFSET}, 'YYYY-MM-DD') as day, sum(o.total)::bigint as sales, count(*)::int as orders
+      from orders o where ${inWindow(w)} group by 1`),
+    db.execute(sql`
+      select to_char((r.refunded_at at time zone 'UTC') + ${TEHRAN_OFFSET}, 'YYYY-MM-DD') as day, sum(r.refund_amount)::bigint as refunds
+      from return_requests r where r.refunded_at >= ${w.start.toISOString()}::timestamptz group by 1`),
+  ]);
+  const byDay = new Map((rows.rows as { day: string; sales: string | number; orders: number }[]).map((r) => [r.day, r]));
+  const refundsByDay = new Map((refundRows.rows as { day: string; refunds: string | number }[]).map((r) => [r.day, Number(r.refunds)]));
   return Array.from({ length: DAYS }, (_, i) => {
     const day = new Date(w.start.getTime() + i * DAY_MS + 3.5 * 3_600_000).toISOString().slice(0, 10);
     const r = byDay.get(day);
-    return { day, sales: Number(r?.sales ?? 0), orders: Number(r?.orders ?? 0) };
+    const refunds = refundsByDay.get(day) ?? 0;
+    return { day, sales: Number(r?.sales ?? 0) - refunds, orders: Number(r?.orders ?? 0), refunds };
   });
+}
+
+/** Refunds recorded since a moment (today's, this month's), to take off the sales of the same period. */
+export async function refundedSince(db: Db, since: Date): Promise<number> {
+  const [row] = (await db.execute(sql`
+    select coalesce(sum(refund_amount), 0)::bigint as refunds from return_requests where refunded_at >= ${since.toISOString()}::timestamptz`))
+    .rows as { refunds: string | number }[];
+  return Number(row?.refunds ?? 0);
 }
 
 /** The 30 days' ten best sellers by units (ties: more toman first), with today's product title. */

@@ -110,11 +110,12 @@ function SalesChart({ days }: { days: DashboardStats['salesByDay'] }) {
         <line x1={side} x2={W - side} y1={top} y2={top} stroke="#e9ecef" strokeDasharray="4 4" />
         <text x={W - side} y={top - 3} fontSize="10" fill="#495057" textAnchor="start" direction="rtl">{formatToman(max)}</text>
         {days.map((d, i) => {
-          const h = ((H - top - bottom) * d.sales) / max;
+          // A day whose refunds passed its sales (net below zero) draws no bar; its figure is in the title and the table.
+          const h = ((H - top - bottom) * Math.max(0, d.sales)) / max;
           return (
             <g key={d.day}>
-              <rect x={x(i) + slot * 0.15} width={slot * 0.7} y={H - bottom - h} height={Math.max(h, d.sales ? 1 : 0)} rx={2} fill="#c2255c">
-                <title>{`${jalaliDay(d.day)}: ${formatToman(d.sales)} (${fa(d.orders)} سفارش)`}</title>
+              <rect x={x(i) + slot * 0.15} width={slot * 0.7} y={H - bottom - h} height={Math.max(h, d.sales > 0 ? 1 : 0)} rx={2} fill="#c2255c">
+                <title>{`${jalaliDay(d.day)}: ${formatToman(d.sales)} (${fa(d.orders)} سفارش${d.refunds ? `، بازپرداخت ${formatToman(d.refunds)}` : ''})`}</title>
               </rect>
               {(i % 5 === 0 || i === days.length - 1) && (
                 <text x={x(i) + slot / 2} y={H - bottom + 16} fontSize="10" fill="#495057" textAnchor="middle">{jalaliDay(d.day)}</text>
