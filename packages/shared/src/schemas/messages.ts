@@ -28,12 +28,14 @@ const template = (title: string) => z.string({ error: `${title} باید متن 
     }
   });
 
-/** One template per message: the shopper on paid, shipped and delivered, the owner on a new paid order. */
+/** One template per message: the shopper on paid (or a cash-on-delivery order placed), shipped and delivered, the owner on a new paid or cash-on-delivery order; the returns' steps. */
 export const SmsTemplatesSchema = z.object({
   shopperPaid: template('پیامک پرداخت سفارش'),
   shopperShipped: template('پیامک ارسال سفارش'),
   shopperDelivered: template('پیامک تحویل سفارش'),
   ownerPaid: template('پیامک سفارش جدید به مدیر'),
+  shopperCod: template('پیامک ثبت سفارش پرداخت در محل'),
+  ownerCod: template('پیامک سفارش پرداخت در محل به مدیر'),
   returnRequested: template('پیامک ثبت درخواست مرجوعی'),
   returnApproved: template('پیامک تأیید مرجوعی'),
   returnRejected: template('پیامک رد مرجوعی'),
@@ -46,6 +48,8 @@ export const SMS_TEMPLATE_LABELS: Record<keyof SmsTemplates, string> = {
   shopperShipped: 'به خریدار، هنگام ارسال',
   shopperDelivered: 'به خریدار، پس از تحویل',
   ownerPaid: 'به مدیر فروشگاه، برای هر سفارش پرداخت‌شده',
+  shopperCod: 'به خریدار، پس از ثبت سفارش با پرداخت در محل',
+  ownerCod: 'به مدیر فروشگاه، برای هر سفارش با پرداخت در محل',
   returnRequested: 'به خریدار، پس از ثبت درخواست مرجوعی',
   returnApproved: 'به خریدار، پس از تأیید مرجوعی',
   returnRejected: 'به خریدار، پس از رد مرجوعی',

@@ -11,6 +11,8 @@ const DEFAULT_SMS_TEMPLATES: SmsTemplates = {
   shopperShipped: '{name} عزیز، سفارش {order} ارسال شد. کد رهگیری مرسوله: {tracking}',
   shopperDelivered: '{name} عزیز، سفارش {order} تحویل داده شد. امیدواریم از خرید خود راضی باشید.',
   ownerPaid: 'سفارش جدید {order} به مبلغ {total} از {name} پرداخت شد.',
+  shopperCod: '{name} عزیز، سفارش {order} به مبلغ {total} ثبت شد؛ مبلغ را هنگام تحویل بپردازید. سپاس از خرید شما.',
+  ownerCod: 'سفارش جدید {order} به مبلغ {total} از {name} با پرداخت در محل ثبت شد؛ آماده ارسال است.',
   returnRequested: '{name} عزیز، درخواست مرجوعی سفارش {order} ثبت شد و به‌زودی بررسی می‌شود.',
   returnApproved: '{name} عزیز، درخواست مرجوعی سفارش {order} تأیید شد؛ مبلغ آن به‌زودی به شما بازپرداخت می‌شود.',
   returnRejected: '{name} عزیز، درخواست مرجوعی سفارش {order} پذیرفته نشد؛ دلیل آن را در بخش سفارش‌های حساب خود ببینید.',

@@ -6,9 +6,11 @@ import { getSmsSettings, ownerMobileOf } from '../content/sms-settings.js';
 import { enqueue } from '../jobs/queue.js';
 import { SMS_JOB } from '../jobs/sms-job.js';
 
-const TO_SHOPPER: Partial<Record<OrderStatus, keyof SmsTemplates>> = { paid: 'shopperPaid', shipped: 'shopperShipped', delivered: 'shopperDelivered' };
-/** Money taken: the owner hears of a new order (paid, or paid but out of stock and waiting for them). */
-const TO_OWNER: ReadonlySet<OrderStatus> = new Set(['paid', 'paid_unfulfillable']);
+const TO_SHOPPER: Partial<Record<OrderStatus, keyof SmsTemplates>> = {
+  paid: 'shopperPaid', cod: 'shopperCod', shipped: 'shopperShipped', delivered: 'shopperDelivered',
+};
+/** The owner hears of a new order to send: paid (or paid but out of stock and waiting for them), or cash on delivery. */
+const TO_OWNER: Partial<Record<OrderStatus, keyof SmsTemplates>> = { paid: 'ownerPaid', paid_unfulfillable: 'ownerPaid', cod: 'ownerCod' };
 
 /**
  * Enqueues the SMS of an order's new status in the transaction that changed it, rendered now (the message says what
@@ -16,7 +18,7 @@ const TO_OWNER: ReadonlySet<OrderStatus> = new Set(['paid', 'paid_unfulfillable'
  */
 export async function enqueueStatusSms(tx: Tx, order: typeof orders.$inferSelect, status: OrderStatus) {
   const shopper = TO_SHOPPER[status];
-  const owner = TO_OWNER.has(status);
+  const owner = TO_OWNER[status];
   if (!shopper && !owner) return;
   const sms = await getSmsSettings(tx);
   const values = {
@@ -30,7 +32,9 @@ export async function enqueueStatusSms(tx: Tx, order: typeof orders.$inferSelect
   const ownerMobile = owner ? ownerMobileOf(sms, (await getSettings(tx)).phone) : undefined;
   if (ownerMobile) {
     await enqueue(tx, {
-      kind: SMS_JOB, payload: { to: ownerMobile, text: renderSms(sms.templates.ownerPaid, values) }, dedupeKey: `sms:order:${order.id}:paid:owner`,
+      // One «new order» message per order: paid and paid-unfulfillable share the key (and COD has its own).
+      kind: SMS_JOB, payload: { to: ownerMobile, text: renderSms(sms.templates[owner!], values) },
+      dedupeKey: `sms:order:${order.id}:${status === 'cod' ? 'cod' : 'paid'}:owner`,
     });
   }
 }

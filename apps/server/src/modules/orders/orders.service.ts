@@ -303,9 +303,11 @@ export async function checkout(ctx: OrdersCtx, userId: number, input: Checkout, 
     }
     await tx.insert(orderEvents).values({ orderId: row!.id, status: row!.status, actor: 'shopper' });
     if (cod) {
-      // Cash on delivery: no gateway; the units stay taken (as for a paid order) and the cart is done.
+      // Cash on delivery: no gateway; the units stay taken (as for a paid order) and the cart is done; the shopper is
+      // told the order is placed and the owner that one waits to be sent.
       await addSold(tx, await itemsOf(tx, row!.id), 1);
       await clearCart(tx, userId);
+      await enqueueStatusSms(tx, row!, 'cod');
     }
     return row!;
   }, { retry: true, invalidates: true });

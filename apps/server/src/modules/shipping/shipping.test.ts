@@ -210,9 +210,20 @@ describe('cash on delivery', () => {
     expect((await put('/api/Settings', { codEnabled: true })).statusCode).toBe(200);
     expect((await quoteFor(s, { province: 'تهران', city: 'تهران' })).json().data.codEnabled).toBe(true);
 
+    expect((await put('/api/Settings/Sms', { ownerMobile: '۰۹۳۵۰۰۰۱۱۲۲' })).statusCode).toBe(200);
     const res = await checkout(s, { address: NEW_ADDRESS, paymentMethod: 'cod' });
     expect(res.statusCode).toBe(200);
     const id = res.json().data.orderId as number;
+    // The shopper is told the order is placed (pay on delivery), the owner that one waits to be sent.
+    const sms = async (who: string) => (await t.db.select().from(jobs).where(eq(jobs.dedupeKey, `sms:order:${id}:cod:${who}`)))
+      .map((j) => j.payload as { to: string; text: string });
+    const [toShopper] = await sms('shopper');
+    expect(toShopper!.text).toContain('هنگام تحویل بپردازید');
+    expect(toShopper!.text).toContain((await orderRow(id)).number.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!));
+    const [toOwner] = await sms('owner');
+    expect(toOwner).toMatchObject({ to: '989350001122' });
+    expect(toOwner!.text).toContain('پرداخت در محل');
+    await put('/api/Settings/Sms', { ownerMobile: '' });
     expect(res.json().data.paymentUrl).toBe(`/profile/order/${id}`);
     expect(await orderRow(id)).toMatchObject({ status: 'cod', paymentMethod: 'cod', paidAt: null });
     expect(await productRow(p.id)).toMatchObject({ stock: 8, soldCount: 2 });
