@@ -16,6 +16,8 @@ export const CartItemSchema = z.object({
   variantId: z.number(),
   option: z.string().nullable(),
   unitPrice: z.number(),
+  /** The unit's price before the product's discount (equal to unitPrice without one): the cart shows the saving. */
+  listPrice: z.number(),
   quantity: z.number(),
   lineTotal: z.number(),
   stock: z.number(),
@@ -32,6 +34,8 @@ export const CartSchema = z.object({
   shippingFee: z.number(),
   total: z.number(),
   discountCode: z.string().nullable(),
+  /** What the shopper saves: the products' discounts on every line plus the discount code. */
+  saving: z.number(),
   /** Toman left until free shipping; 0 once reached. */
   freeShippingRemaining: z.number(),
 });

@@ -36,8 +36,9 @@ describe('POST /api/Cart/Add', () => {
     const c = res.cookies.find((x) => x.name === 'sorkhab_cart')!;
     expect(c.httpOnly).toBe(true);
     const cart = res.json().data;
-    expect(cart.items[0]).toMatchObject({ productId: p.id, unitPrice: 180000, quantity: 2, lineTotal: 360000, option: null, maxQuantity: 10, stock: 20 });
-    expect(cart).toMatchObject({ itemCount: 2, subtotal: 360000, shippingFee: 45000, total: 405000, freeShippingRemaining: 2_000_000 - 360000 });
+    expect(cart.items[0]).toMatchObject({ productId: p.id, unitPrice: 180000, listPrice: 200000, quantity: 2, lineTotal: 360000, option: null, maxQuantity: 10, stock: 20 });
+    // The saving: 20,000 a unit off the list price, on two units.
+    expect(cart).toMatchObject({ itemCount: 2, subtotal: 360000, saving: 40000, shippingFee: 45000, total: 405000, freeShippingRemaining: 2_000_000 - 360000 });
     expect((await get({ cookie: c.value })).json().data.items).toHaveLength(1);
   });
 
@@ -131,12 +132,13 @@ describe('POST /api/Cart/ApplyDiscount', () => {
     await discount({ code: 'SPRING20', kind: 'percent', value: 20 });
     const res = await t.app.inject({ method: 'POST', url: '/api/Cart/ApplyDiscount', payload: { code: 'spring20' }, cookies: { sorkhab_cart: cookie } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ subtotal: 1_000_000, discount: 200_000, discountCode: 'SPRING20', shippingFee: 45000, total: 845_000 });
+    // No product discount here: the saving is the code's alone.
+    expect(res.json().data).toMatchObject({ subtotal: 1_000_000, discount: 200_000, saving: 200_000, discountCode: 'SPRING20', shippingFee: 45000, total: 845_000 });
     await discount({ code: 'MINUS50K', kind: 'fixed', value: 50000 });
     const fixed = await t.app.inject({ method: 'POST', url: '/api/Cart/ApplyDiscount', payload: { code: 'MINUS50K' }, cookies: { sorkhab_cart: cookie } });
     expect(fixed.json().data).toMatchObject({ discount: 50000, total: 995_000 });
     const removed = await t.app.inject({ method: 'DELETE', url: '/api/Cart/RemoveDiscount', cookies: { sorkhab_cart: cookie } });
-    expect(removed.json().data).toMatchObject({ discount: 0, discountCode: null });
+    expect(removed.json().data).toMatchObject({ discount: 0, saving: 0, discountCode: null });
   });
 
   it('says clearly why a code cannot be used', async () => {

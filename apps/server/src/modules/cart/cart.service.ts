@@ -53,7 +53,7 @@ export interface PricedCart extends Cart {
 }
 
 const emptyCart = (): Cart => ({
-  items: [], itemCount: 0, subtotal: 0, discount: 0, shippingFee: 0, total: 0, discountCode: null, freeShippingRemaining: 0,
+  items: [], itemCount: 0, subtotal: 0, discount: 0, shippingFee: 0, total: 0, discountCode: null, saving: 0, freeShippingRemaining: 0,
 });
 
 /** The cart with live prices and stock, its discount and shipping from the store settings. */
@@ -79,7 +79,7 @@ export async function priceCart(db: DbOrTx, cartId: number | undefined, settings
     const imageUri = v.imageUri ?? r.imageUri;
     return {
       id: r.id, productId: r.productId, variantId: v.id, title: r.title, imageUri, imageVariants: variantsOf(imageUri),
-      option: v.label || null, unitPrice, quantity: r.quantity, lineTotal: unitPrice * r.quantity,
+      option: v.label || null, unitPrice, listPrice: Math.max(unitPrice, v.price ?? r.price), quantity: r.quantity, lineTotal: unitPrice * r.quantity,
       stock, maxQuantity: maxQuantityOf(stock),
     };
   });
@@ -93,6 +93,7 @@ export async function priceCart(db: DbOrTx, cartId: number | undefined, settings
     itemCount: lines.reduce((n, l) => n + l.quantity, 0),
     subtotal, discount, shippingFee, total: payable + shippingFee,
     discountCode: discountRow?.code ?? null,
+    saving: lines.reduce((sum, l) => sum + (l.listPrice - l.unitPrice) * l.quantity, 0) + discount,
     freeShippingRemaining: Math.max(0, s.freeShippingThreshold - payable),
     lines, discountRow, discountProblem: problem,
   };

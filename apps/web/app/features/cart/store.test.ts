@@ -18,7 +18,7 @@ const fake = (methods: Record<string, Method>) => ({
 }) as unknown as CartApi;
 
 const cart = (itemCount: number): Cart => ({
-  items: [], itemCount, subtotal: 0, discount: 0, shippingFee: 0, total: 0, discountCode: null, freeShippingRemaining: 0,
+  items: [], itemCount, subtotal: 0, discount: 0, shippingFee: 0, total: 0, discountCode: null, saving: 0, freeShippingRemaining: 0,
 });
 const ok = (data: unknown) => ({ success: true as const, data, error: null, status: 200 });
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { Link } from 'react-router';
 import { formatToman, MAX_CART_QUANTITY, toPersianDigits, type Cart, type CartItem } from '@sorkhab/shared';
+import { limitReason } from '../../features/cart/limits';
 import { Img } from '../../components/Img';
 import { CartIcon, TrashIcon } from '../../components/icons';
 import { cartStore, useCart } from '../../features/cart/store';
@@ -10,11 +11,13 @@ import { Alert, inputClass, primaryButton, secondaryButton } from './ui';
 
 export const meta = () => [{ title: 'سبد خرید | سرخاب' }, { name: 'robots', content: 'noindex' }];
 
-/** The spec's control: trash at 1, minus above 1, plus up to 10 and the stock. */
+/** The spec's control: trash at 1, minus above 1, plus up to 10 and the stock, and why it stops there. */
 function QuantityControl({ item, busy, onSet }: { item: CartItem; busy: boolean; onSet: (q: number) => void }) {
   const max = Math.min(MAX_CART_QUANTITY, item.maxQuantity);
   const btn = 'flex size-9 items-center justify-center rounded-lg text-brand-700 hover:bg-brand-50 disabled:text-gray-300 disabled:hover:bg-transparent';
+  const reason = item.quantity >= max ? limitReason(item) : null;
   return (
+    <div className="inline-flex flex-col items-center gap-1">
     <div className="inline-flex items-center gap-1 rounded-xl border border-gray-200 bg-white p-0.5" data-testid="quantity-control">
       <button type="button" className={btn} disabled={busy || item.quantity >= max} onClick={() => onSet(item.quantity + 1)} aria-label={`افزودن یک ${item.title}`}>
         <span aria-hidden="true" className="text-xl leading-none">+</span>
@@ -30,6 +33,19 @@ function QuantityControl({ item, busy, onSet }: { item: CartItem; busy: boolean;
         </button>
       )}
     </div>
+    {reason && <p className="max-w-40 text-center text-xs leading-5 text-gray-600" data-testid="quantity-limit">{reason}</p>}
+    </div>
+  );
+}
+
+/** A discounted line: the price before the discount, struck through, and what the shopper saves on it. */
+function LineSaving({ item }: { item: CartItem }) {
+  if (item.listPrice <= item.unitPrice) return null;
+  return (
+    <span className="block text-xs" data-testid="line-saving">
+      <del className="text-gray-500">{formatToman(item.listPrice)}</del>
+      <span className="ms-2 text-green-700">سود شما: {formatToman((item.listPrice - item.unitPrice) * item.quantity)}</span>
+    </span>
   );
 }
 
@@ -128,7 +144,7 @@ export default function CartPage() {
                     <Link to={`/product/${item.productId}`} className="line-clamp-2 font-medium">{item.title}</Link>
                     {item.option && <p className="text-xs text-gray-500">{item.option}</p>}
                   </td>
-                  <td className="text-gray-600 md:px-4 md:py-4 md:text-gray-900"><span className="md:hidden">قیمت واحد: </span>{formatToman(item.unitPrice)}</td>
+                  <td className="text-gray-600 md:px-4 md:py-4 md:text-gray-900"><span className="md:hidden">قیمت واحد: </span>{formatToman(item.unitPrice)}<LineSaving item={item} /></td>
                   <td className="flex items-center justify-between gap-2 md:table-cell md:px-4 md:py-4 md:text-center">
                     <QuantityControl item={item} busy={busy} onSet={(q) => void setQuantity(item.id, q)} />
                     <span className="font-bold md:hidden">{formatToman(item.lineTotal)}</span>

@@ -14,6 +14,9 @@ export function Totals({ cart, children }: { cart: Cart; children?: React.ReactN
         )}
         <div className={row}><dt className="text-gray-600">هزینه ارسال</dt><dd>{cart.items.length === 0 ? '—' : cart.shippingFee === 0 ? <span className="font-medium text-green-700">رایگان</span> : formatToman(cart.shippingFee)}</dd></div>
         <div className={`${row} text-base`}><dt className="font-bold">مبلغ قابل پرداخت</dt><dd className="font-black text-brand-700" data-testid="cart-total">{formatToman(cart.total)}</dd></div>
+        {cart.saving > 0 && (
+          <div className={row}><dt className="text-green-800">سود شما از این خرید</dt><dd className="font-bold text-green-700" data-testid="cart-saving">{formatToman(cart.saving)}</dd></div>
+        )}
       </dl>
       {cart.items.length > 0 && (
         cart.freeShippingRemaining > 0 ? (
