@@ -294,12 +294,16 @@ test.describe('admin', () => {
     const order = await paidOrder(request);
     await adminLogin(page);
     await page.goto(`/admin/orders/${order.id}`);
-    for (const label of ['در حال آماده‌سازی', 'ارسال‌شده']) {
-      await page.getByRole('combobox', { name: 'تغییر وضعیت به' }).click();
-      await page.getByRole('option', { name: label }).click();
-      await page.getByRole('button', { name: 'ثبت', exact: true }).click();
-      await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
-    }
+    await page.getByRole('combobox', { name: 'تغییر وضعیت به' }).click();
+    await page.getByRole('option', { name: 'در حال آماده‌سازی' }).click();
+    await page.getByRole('button', { name: 'ثبت', exact: true }).click();
+    await expect(page.getByText('در حال آماده‌سازی', { exact: true }).first()).toBeVisible();
+    // Shipped goes through the shipping form, with the post's tracking code (decision 021).
+    await page.getByRole('combobox', { name: 'تغییر وضعیت به' }).click();
+    await page.getByRole('option', { name: 'ارسال‌شده' }).click();
+    await page.getByTestId('tracking-input').fill('۴۴۰۰۱۲۳۴۵۶۷۸۹');
+    await page.getByRole('button', { name: 'ثبت ارسال' }).click();
+    await expect(page.getByText('ارسال‌شده', { exact: true }).first()).toBeVisible();
     const faNumber = order.number.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
     const shipped = `[sms] to=989121234567 text=مریم احمدی عزیز، سفارش ${faNumber} ارسال شد`;
     await expect.poll(() => fs.readFileSync(E2E_SMS_LOG, 'utf8').split('\n').some((l) => l.startsWith(shipped)), { message: 'the console SMS of the shipped order' }).toBe(true);

@@ -48,7 +48,7 @@ export default function SettingsPage() {
               <FaNumberInput label="هزینه ارسال (تومان)" value={String(f.shippingFee)} onChange={(v) => setF({ ...f, shippingFee: Number(v || 0) })} error={errors.shippingFee} />
               <FaNumberInput label="ارسال رایگان برای سفارش‌های بالای (تومان)" value={String(f.freeShippingThreshold)} onChange={(v) => setF({ ...f, freeShippingThreshold: Number(v || 0) })} error={errors.freeShippingThreshold} />
             </SimpleGrid>
-            <Text size="xs" c="dimmed" mt="xs">هزینه ارسال بالا برآورد سبد خرید است؛ هزینه هر روش در <Anchor component={Link} to="/admin/shipping" size="xs">روش‌های ارسال</Anchor> تعیین می‌شود.</Text>
+            <Text size="xs" c="dimmed" mt="xs">هزینه ارسال بالا برآورد سبد خرید است؛ هزینه هر روش در <Anchor component={Link} to="/admin/shipping" size="xs" underline="always">روش‌های ارسال</Anchor> تعیین می‌شود.</Text>
             <Switch mt="sm" label="پرداخت در محل" description="خریدار می‌تواند بدون درگاه سفارش دهد و هنگام تحویل بپردازد" checked={f.codEnabled} onChange={(e) => setF({ ...f, codEnabled: e.currentTarget.checked })} />
           </Paper>
           <Paper withBorder p="md">
