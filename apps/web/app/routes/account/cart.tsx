@@ -42,9 +42,9 @@ function QuantityControl({ item, busy, onSet }: { item: CartItem; busy: boolean;
 function LineSaving({ item }: { item: CartItem }) {
   if (item.listPrice <= item.unitPrice) return null;
   return (
-    <span className="block text-xs" data-testid="line-saving">
-      <del className="text-gray-500">{formatToman(item.listPrice)}</del>
-      <span className="ms-2 text-green-700">سود شما: {formatToman((item.listPrice - item.unitPrice) * item.quantity)}</span>
+    <span className="mt-0.5 block text-xs leading-5" data-testid="line-saving">
+      <del className="block text-gray-500">{formatToman(item.listPrice)}</del>
+      <span className="block text-green-700">سود شما: {formatToman((item.listPrice - item.unitPrice) * item.quantity)}</span>
     </span>
   );
 }
