@@ -32,6 +32,7 @@ const template = (title: string) => z.string({ error: `${title} باید متن 
 export const SmsTemplatesSchema = z.object({
   shopperPaid: template('پیامک پرداخت سفارش'),
   shopperShipped: template('پیامک ارسال سفارش'),
+  shopperShippedNoCode: template('پیامک ارسال سفارش بدون کد رهگیری'),
   shopperDelivered: template('پیامک تحویل سفارش'),
   ownerPaid: template('پیامک سفارش جدید به مدیر'),
   shopperCod: template('پیامک ثبت سفارش پرداخت در محل'),
@@ -46,6 +47,7 @@ export type SmsTemplates = z.infer<typeof SmsTemplatesSchema>;
 export const SMS_TEMPLATE_LABELS: Record<keyof SmsTemplates, string> = {
   shopperPaid: 'به خریدار، پس از پرداخت',
   shopperShipped: 'به خریدار، هنگام ارسال',
+  shopperShippedNoCode: 'به خریدار، هنگام ارسال با پیک یا تحویل حضوری (بدون کد رهگیری)',
   shopperDelivered: 'به خریدار، پس از تحویل',
   ownerPaid: 'به مدیر فروشگاه، برای هر سفارش پرداخت‌شده',
   shopperCod: 'به خریدار، پس از ثبت سفارش با پرداخت در محل',

@@ -7,8 +7,10 @@ import { write } from '../../lib/write.js';
 
 const DEFAULT_SMS_TEMPLATES: SmsTemplates = {
   shopperPaid: '{name} عزیز، سفارش {order} به مبلغ {total} پرداخت شد و به‌زودی آماده ارسال می‌شود. سپاس از خرید شما.',
-  // {tracking}: the carrier's code the owner entered when shipping (empty for courier and pickup).
+  // {tracking}: the carrier's code the owner entered when shipping (without one, shopperShippedNoCode is sent).
   shopperShipped: '{name} عزیز، سفارش {order} ارسال شد. کد رهگیری مرسوله: {tracking}',
+  // A courier or pickup order has no carrier's code: the message does not promise one.
+  shopperShippedNoCode: '{name} عزیز، سفارش {order} ارسال شد و به‌زودی به دستتان می‌رسد.',
   shopperDelivered: '{name} عزیز، سفارش {order} تحویل داده شد. امیدواریم از خرید خود راضی باشید.',
   ownerPaid: 'سفارش جدید {order} به مبلغ {total} از {name} پرداخت شد.',
   shopperCod: '{name} عزیز، سفارش {order} به مبلغ {total} ثبت شد؛ مبلغ را هنگام تحویل بپردازید. سپاس از خرید شما.',

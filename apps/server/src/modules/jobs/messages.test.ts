@@ -111,9 +111,9 @@ describe('order status SMS (console provider, worker running)', () => {
     expect(saved.json().data.templates.shopperPaid).toContain('پرداخت شد'); // the others keep their text
     const o = await paidOrder(t, 100_000);
     await setOrderStatus(t, o.orderId, 'processing');
-    await setOrderStatus(t, o.orderId, 'shipped');
+    expect((await t.app.inject({ method: 'PUT', url: '/api/Order/Ship', payload: { id: o.orderId, trackingCode: '1234567890' }, headers: admin })).statusCode).toBe(200);
     const [shipped] = await t.db.select().from(jobs).where(eq(jobs.dedupeKey, `sms:order:${o.orderId}:shipped:shopper`));
-    expect((shipped!.payload as { text: string }).text).toMatch(/^مریم احمدی، بسته [۰-۹]{8} \(۱۴۵٬۰۰۰ تومان\) در راه است$/);
+    expect((shipped!.payload as { text: string }).text).toMatch(/^مریم احمدی، بسته [۰-۹]{8} \(۱۴۵٬۰۰۰ تومان\) در راه است 1234567890$/);
 
     // The templates and the owner mobile are the admin's: the public settings do not carry them.
     const pub = await t.app.inject({ method: 'GET', url: '/api/Settings' });

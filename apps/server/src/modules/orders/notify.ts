@@ -17,7 +17,8 @@ const TO_OWNER: Partial<Record<OrderStatus, keyof SmsTemplates>> = { paid: 'owne
  * was true when it happened). One job per order, status and recipient (the dedupe key), however often it is reached.
  */
 export async function enqueueStatusSms(tx: Tx, order: typeof orders.$inferSelect, status: OrderStatus) {
-  const shopper = TO_SHOPPER[status];
+  // Shipped without a carrier's code (courier, pickup): the message that promises none.
+  const shopper = status === 'shipped' && !order.trackingCode ? 'shopperShippedNoCode' : TO_SHOPPER[status];
   const owner = TO_OWNER[status];
   if (!shopper && !owner) return;
   const sms = await getSmsSettings(tx);

@@ -122,9 +122,9 @@ describe('POST /api/Order/Checkout with a shipping method', () => {
 });
 
 /** An order paid on the fake gateway and moved to processing by the admin. */
-async function processingOrder() {
+async function processingOrder(carrier = 'post') {
   const { p, s } = await shopperWith(500_000);
-  const res = await checkout(s, { address: NEW_ADDRESS, shippingMethodId: await methodId('post') });
+  const res = await checkout(s, { address: NEW_ADDRESS, shippingMethodId: await methodId(carrier) });
   const id = res.json().data.orderId as number;
   const [pay] = await t.db.select().from(payments).where(eq(payments.orderId, id));
   await t.app.inject({ method: 'POST', url: `/payment/fake/${pay!.authority}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
@@ -161,6 +161,19 @@ describe('PUT /api/Order/Ship', () => {
     // Correcting the code of a shipped order sends no second SMS.
     expect((await put('/api/Order/Ship', { id: o.id, trackingCode: '99999999' })).json().data.trackingCode).toBe('99999999');
     expect(await t.db.select().from(jobs).where(like(jobs.dedupeKey, `sms:order:${o.id}:shipped:%`))).toHaveLength(1);
+  });
+});
+
+describe('PUT /api/Order/Ship without a code', () => {
+  it('ships a courier order without a tracking code, and its SMS promises none', async () => {
+    const o = await processingOrder('courier');
+    const shipped = await put('/api/Order/Ship', { id: o.id });
+    expect(shipped.statusCode).toBe(200);
+    expect(shipped.json().data).toMatchObject({ status: 'shipped', trackingCode: null });
+    const [sms] = await t.db.select().from(jobs).where(eq(jobs.dedupeKey, `sms:order:${o.id}:shipped:shopper`));
+    const text = (sms!.payload as { text: string }).text;
+    expect(text).toContain('ارسال شد و به‌زودی به دستتان می‌رسد');
+    expect(text).not.toContain('کد رهگیری');
   });
 });
 
