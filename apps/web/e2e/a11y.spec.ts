@@ -326,7 +326,7 @@ test.describe('admin', () => {
     await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'فقط پیام ناموفق دوباره فرستاده می‌شود' })).toBeVisible();
 
     await page.goto('/admin/settings');
-    const template = page.getByLabel('به خریدار، هنگام ارسال');
+    const template = page.getByLabel('به خریدار، هنگام ارسال', { exact: true });
     await expect(template).toHaveValue(/\{order\}/);
     await expectAccessible(page, 'settings, SMS templates');
     await template.fill('سفارش {order} با {carrier} ارسال شد');
