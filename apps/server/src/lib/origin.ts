@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from './errors.js';
 
@@ -25,3 +25,6 @@ export const originPlugin = fp(async (app: FastifyInstance, opts: { publicUrl?: 
     }
   });
 });
+
+/** The shop's origin for absolute links it sends (gateway callbacks, feeds): PUBLIC_URL, else the request's own. */
+export const shopOrigin = (publicUrl: string | undefined, req: FastifyRequest) => publicUrl?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { shopOrigin } from '../../lib/origin.js';
 import { importSPKI, jwtVerify, type CryptoKey } from 'jose';
 import { z } from 'zod';
 import {
@@ -70,7 +71,7 @@ function torobProduct(e: FeedEntry, origin: string) {
 export const feedRoutes: FastifyPluginAsync = async (app) => {
   const { database, cache, config } = app.services;
   const db = database.db;
-  const originOf = (req: FastifyRequest) => config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
+  const originOf = (req: FastifyRequest) => shopOrigin(config.PUBLIC_URL, req);
   let key: Promise<CryptoKey> | undefined;
   const torobKey = () => (key ??= importSPKI(config.TOROB_PUBLIC_KEY ?? TOROB_PUBLISHED_KEY, 'EdDSA'));
   const allowedAudiences = (req: FastifyRequest) => [...new Set([req.host, config.PUBLIC_URL && new URL(config.PUBLIC_URL).host].filter((h): h is string => !!h))];

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { shopOrigin } from '../../lib/origin.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ordersEndpoints, PaymentCallbackQuerySchema } from '@sorkhab/shared';
 import { routesOf } from '../../lib/endpoint.js';
@@ -22,7 +23,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ gateway?: PaymentGateway }> = 
   const expiry = startOrderExpiry(db, cache, app.log);
   app.addHook('onClose', () => expiry.stop());
 
-  const originOf = (req: FastifyRequest) => config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
+  const originOf = (req: FastifyRequest) => shopOrigin(config.PUBLIC_URL, req);
   const callbackUrl = (req: FastifyRequest) => `${originOf(req)}/api/Payment/Callback`;
 
   const route = routesOf(app, ordersEndpoints);
