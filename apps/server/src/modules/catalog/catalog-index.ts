@@ -425,6 +425,11 @@ export class CatalogIndex {
     return p >= f.lo && p <= f.hi && (!f.inStock || this.stock[s]! > 0) && (f.off < 0 || this.hasOff[s] === f.off);
   }
 
+  /** The first `limit` products for a half-typed query (SearchIndex.suggest: beginnings of words only). */
+  suggest(search: string, limit: number): Int32Array {
+    return this.search.suggest(search, { soldCount: this.sold, id: this.id }, limit, this.lists.get(ALL)?.bestselling);
+  }
+
   /** One page of a listing and the number of products it holds. */
   query(q: CatalogQuery): { total: number; slots: Int32Array } {
     const filter = this.filterOf(q);

@@ -104,6 +104,23 @@ export async function listProducts(db: Db, cache: ReadCache, query: ProductListQ
   return { data: rows.map((r) => toListItem(r, index, brandsById)), page, pageSize, totalCount: total };
 }
 
+/**
+ * What the search box suggests for a half-typed query: products holding a word that begins with each query word,
+ * from the catalogue in memory (cheap: no typo lists); when none does — a typo, words written together — or the
+ * catalogue is in SQL, the full search's first results.
+ */
+export async function suggestProducts(db: Db, cache: ReadCache, q: string, limit: number): Promise<ProductListItem[]> {
+  const catalog = (await catalogOf(db, cache)).index;
+  if (catalog) {
+    const slots = catalog.suggest(q, limit);
+    if (slots.length) {
+      const [index, brandsById] = await Promise.all([categoryIndex(db, cache), brandMap(db, cache)]);
+      return Array.from(slots, (slot) => toListItem({ ...catalog.card(slot), isDraft: false }, index, brandsById));
+    }
+  }
+  return (await listProducts(db, cache, { title: q, pageSize: limit })).data;
+}
+
 type GalleryRow = typeof galleryImages.$inferSelect;
 
 function toDetail(row: Row, index: CategoryIndex, brandsById: Map<number, { id: number; title: string }>, gallery: GalleryRow[],

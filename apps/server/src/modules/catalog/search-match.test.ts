@@ -105,3 +105,81 @@ describe('SearchIndex.search: what a shopper types', () => {
     for (const q of ['لورآل', 'لورال', 'loreal', "L'Oreal", 'LORÉAL', 'lorial']) expect(search(idx, q), q).toEqual([1]);
   });
 });
+
+describe('SearchIndex.suggest: while the shopper types', () => {
+  const suggest = ({ index, rows }: ReturnType<typeof indexOf>, q: string, limit = 1000) =>
+    Array.from(index.suggest(normalizeSearch(q), rankOf(rows), limit), (s) => rows[s]!.id);
+
+  it('finds the texts holding a word that begins with each query word, texts beginning with the first word first', () => {
+    const idx = indexOf([
+      row(1, 'کرم مغذی شبانه', 5), row(2, 'ریمل بورژوا', 99), row(3, 'رژ لب مایع مات', 0), row(4, 'مداد لب و رژ گونه', 7),
+      row(5, 'کرم پودر مایع', 1), row(6, 'رژگونه پودری', 2),
+    ]);
+    expect(suggest(idx, 'رژ')).toEqual([3, 6, 4]); // never «بورژوا»: a word inside another is not a beginning
+    expect(suggest(idx, 'کرم پو')).toEqual([5]);
+    expect(suggest(idx, 'پو کر')).toEqual([5]);
+    expect(suggest(idx, 'ما')).toEqual([5, 3]); // both begin a later word: the better seller first
+    expect(suggest(idx, 'کرم', 1)).toEqual([1]);
+  });
+
+  it('ranks the whole word above a longer word beginning with it, then best sellers, then the newest', () => {
+    const idx = indexOf([row(1, 'سرم آبرسان', 0), row(2, 'سرمه ای', 50), row(3, 'سرم ویتامین', 10), row(4, 'سرم مو', 10)]);
+    expect(suggest(idx, 'سرم')).toEqual([4, 3, 1, 2]);
+  });
+
+  it('finds nothing for a typo, a word inside another or words written together (the full search answers those)', () => {
+    const idx = indexOf([row(1, 'شامپو ضد شوره'), row(2, 'رژ لب')]);
+    expect(suggest(idx, 'شامبو')).toEqual([]);
+    expect(suggest(idx, 'امپو')).toEqual([]);
+    expect(suggest(idx, 'رژلب')).toEqual([]);
+    expect(suggest(idx, 'شامپو زعفران')).toEqual([]);
+    expect(suggest(idx, '')).toEqual([]);
+  });
+
+  it('follows the texts as they change: a new word is found, a removed text is not', () => {
+    const idx = indexOf([row(1, 'کرم مرطوب کننده'), row(2, 'لوسیون بدن')]);
+    expect(suggest(idx, 'لو')).toEqual([2]);
+    idx.index.set(0, normalizeSearch('لوسیون دست'));
+    idx.index.set(1, '');
+    expect(suggest(idx, 'لو')).toEqual([1]);
+    expect(suggest(idx, 'کر')).toEqual([]);
+  });
+});
+
+describe('SearchIndex.suggest in sales order (every word common)', () => {
+  it('answers exactly what gathering the postings answers, through changes of the texts', () => {
+    // 6,000 texts of a few words (the postings of each pass the point where the best sellers are read in order).
+    const vocabulary = ['کرم', 'کرمی', 'کر', 'رژ', 'رژگونه', 'لب', 'لبه', 'سرم', 'سرمه', 'شامپو', 'مو', 'موی', 'مات', 'مایع', 'پودر'];
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    // Half begin with «کرم»: more texts begin with it than are gathered, so they are met while reading in order.
+    const rows: Row[] = Array.from({ length: 6000 }, (_, i) => row(i + 1,
+      [next() < 0.5 ? 'کرم' : '', ...Array.from({ length: 2 + Math.floor(next() * 4) }, () => vocabulary[Math.floor(next() * vocabulary.length)])].join(' '),
+      Math.floor(next() * 40)));
+    const idx = indexOf(rows);
+    const rank = rankOf(rows);
+    const bySales = () => {
+      const a = Int32Array.from(rows.keys()).sort((x, y) => rank.soldCount[y]! - rank.soldCount[x]! || rank.id[y]! - rank.id[x]!);
+      return { a, n: a.length };
+    };
+    const compare = (order: { a: Int32Array; n: number }) => {
+      for (const q of ['ک', 'کر', 'کرم', 'رژ', 'ل', 'لب', 'سر', 'سرم', 'مو', 'کر ل', 'لب کر', 'رژ لب ما', 'مو شا', 'پودر کرم م']) {
+        for (const limit of [1, 6, 60]) {
+          const gathered = Array.from(idx.index.suggest(normalizeSearch(q), rank, limit), (s) => rows[s]!.id);
+          const inOrder = Array.from(idx.index.suggest(normalizeSearch(q), rank, limit, order), (s) => rows[s]!.id);
+          expect(inOrder, `${q} (${limit})`).toEqual(gathered);
+        }
+      }
+    };
+    compare(bySales());
+    // Texts change: some begin with another word, some lose a word, some go.
+    for (let s = 0; s < 6000; s += 7) {
+      const r = rows[s]!;
+      r.text = s % 3 === 0 ? '' : normalizeSearch(`${vocabulary[s % vocabulary.length]} ${r.text}`);
+      idx.index.set(s, r.text);
+    }
+    const order = bySales();
+    const live = order.a.filter((s) => rows[s]!.text !== '');
+    compare({ a: live, n: live.length });
+  });
+});

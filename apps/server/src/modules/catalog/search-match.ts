@@ -42,6 +42,10 @@ export function oneEditApart(a: string, b: string): boolean {
   return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1); // one deletion or insertion
 }
 const MAX_WORDS = 8;
+/** Suggestions whose rarest word has more postings than this read the best sellers in order instead. */
+const SCAN_ABOVE = 2048;
+/** Up to this many texts beginning with the first word are gathered (and scored) before the reading in order. */
+const GATHER_FIRSTS = 8_192;
 /** Query words whose vocabulary matches are remembered (they repeat across distinct queries). */
 const WORD_CACHE = 4096;
 
@@ -97,6 +101,14 @@ class IntList {
   }
 }
 
+/** Vocabulary words that begin with a query word (score 1: it is the word; 0.95: it begins with it). */
+interface Beginnings {
+  ids: Int32Array;
+  score: Float32Array;
+  /** Postings touched: the cost of using this word first. */
+  cost: number;
+}
+
 /** Vocabulary words that match a query word, with how well (1: holds it; else the trigram likeness). */
 interface WordMatches {
   ids: Int32Array;
@@ -128,6 +140,8 @@ export class SearchIndex {
   private wordId = new Map<string, number>();
   /** Word id → the slots whose text holds it (each slot once): list `id` of the arena. */
   private readonly postings = new ListArena();
+  /** Word id → the slots whose text begins with it (list `id`): suggestions' first tier. Rebuilt from `texts` on restore. */
+  private firsts = new ListArena();
   /** Trigram → the list (in `wordLists`) of the vocabulary words holding it. */
   private trigramWords = new Map<string, number>();
   /** Two letters → the list of the vocabulary words holding them (a two-letter query word has no inner trigram). */
@@ -137,7 +151,13 @@ export class SearchIndex {
   private readonly texts = new SlotArena<Int32Array>((n) => new Int32Array(n));
   /** Scratch flags over the vocabulary, set and cleared by each search. */
   private flags = new Uint8Array(0);
+  /** Scratch bits over the vocabulary for suggestInOrder, set and cleared by each call. */
+  private wordBits = new Uint16Array(0);
   private readonly matchCache = new Map<string, WordMatches>();
+  /** The vocabulary's ids in code-unit order of their words (words beginning alike sit together), made when needed. */
+  private sorted: Int32Array | null = null;
+  /** `prefixed` answers, until a text changes (a word may gain or lose its last posting). */
+  private readonly prefixCache = new Map<string, Beginnings>();
   private mark = new Int32Array(0);
   private best = new Float32Array(0);
   private cur = new Float32Array(0);
@@ -147,7 +167,7 @@ export class SearchIndex {
 
   /** Bytes held by the index's typed arrays (posting lists, the vocabulary's lists and texts), for the memory budget. */
   bytes(): number {
-    return this.postings.bytes() + this.wordLists.bytes() + this.texts.bytes();
+    return this.postings.bytes() + this.wordLists.bytes() + this.texts.bytes() + this.firsts.bytes();
   }
 
   /** Fits the arrays to what they hold (after a first load). */
@@ -155,6 +175,7 @@ export class SearchIndex {
     this.texts.trim();
     this.postings.compact();
     this.wordLists.compact();
+    this.firsts.compact();
   }
 
   save(w: SnapshotWriter): SearchState {
@@ -173,7 +194,14 @@ export class SearchIndex {
     this.postings.restore(m.postings, r);
     this.wordLists.restore(m.wordLists, r);
     this.texts.restore(m.texts, r);
+    this.firsts = new ListArena();
+    for (let id = 0; id < this.vocabulary.length; id++) this.firsts.add();
+    const { data, start, len } = this.texts;
+    for (let slot = 0; slot < len.length; slot++) if (len[slot]! > 0) this.firsts.push(data[start[slot]!]!, slot);
+    this.firsts.compact();
     this.matchCache.clear();
+    this.sorted = null;
+    this.prefixCache.clear();
   }
 
   vocabularySize() {
@@ -187,10 +215,12 @@ export class SearchIndex {
       this.wordId.set(word, id);
       this.vocabulary.push(word);
       this.postings.add();
+      this.firsts.add();
       for (const t of trigrams(word)) this.wordLists.push(listOf(this.trigramWords, t, this.wordLists), id);
       const chars = [...word];
       for (const b of new Set(chars.slice(1).map((c, i) => chars[i]! + c))) this.wordLists.push(listOf(this.bigramWords, b, this.wordLists), id);
       this.matchCache.clear(); // a new word may match remembered query words
+      this.sorted = null;
     }
     return id;
   }
@@ -200,14 +230,17 @@ export class SearchIndex {
     const old = this.texts.get(slot);
     const words = text.split(' ').filter(Boolean);
     if (old && old.length === words.length && words.every((w, i) => this.vocabulary[old[i]!] === w)) return;
+    this.prefixCache.clear();
     if (old) {
       for (const id of new Set(old)) this.postings.removeValue(id, slot);
+      this.firsts.removeValue(old[0]!, slot);
       this.texts.clear(slot);
       this.size--;
     }
     if (words.length === 0) return;
     const ids = Int32Array.from(words, (w) => this.idOf(w));
     for (const id of new Set(ids)) this.postings.push(id, slot);
+    this.firsts.push(ids[0]!, slot);
     const at = this.texts.reserve(slot, ids.length); // may move the data: read `data` after it
     this.texts.data.set(ids, at);
     this.size++;
@@ -315,6 +348,176 @@ export class SearchIndex {
       }
     }
     return best ?? [word];
+  }
+
+  /**
+   * Vocabulary words that are `word` (score 1) or begin with it (0.95), found by binary search in the sorted
+   * vocabulary: no trigram lists, no typos — what a shopper's half-typed word means.
+   */
+  private prefixed(word: string): Beginnings {
+    const cached = this.prefixCache.get(word);
+    if (cached) return cached;
+    if (!this.sorted) {
+      const v = this.vocabulary;
+      this.sorted = Int32Array.from(v.keys()).sort((a, b) => (v[a]! < v[b]! ? -1 : v[a]! > v[b]! ? 1 : 0));
+    }
+    const sorted = this.sorted;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.vocabulary[sorted[mid]!]! < word) lo = mid + 1;
+      else hi = mid;
+    }
+    const ids: number[] = [];
+    const score: number[] = [];
+    let cost = 0;
+    for (let i = lo; i < sorted.length; i++) {
+      const id = sorted[i]!;
+      const w = this.vocabulary[id]!;
+      if (!w.startsWith(word)) break;
+      if (this.postings.len[id] === 0) continue; // a word no visible product holds any more
+      ids.push(id);
+      score.push(w === word ? SCORE.whole : SCORE.begins);
+      cost += this.postings.len[id]!;
+    }
+    const out = { ids: Int32Array.from(ids), score: Float32Array.from(score), cost };
+    if (this.prefixCache.size >= WORD_CACHE) this.prefixCache.delete(this.prefixCache.keys().next().value!);
+    this.prefixCache.set(word, out);
+    return out;
+  }
+
+  /**
+   * Suggestions while typing: the first `limit` slots whose text holds a word beginning with each query word, texts
+   * beginning with the first query word first, then the closeness of the words, best sellers, newest. Only whole words
+   * and beginnings — a typo, a word inside a longer one or words written together find nothing here (`search` does).
+   * Costs the postings of the query words' beginnings, never the trigram lists of the vocabulary.
+   */
+  suggest(query: string, rank: SearchRanking, limit: number, bySales?: { a: Int32Array; n: number }): Int32Array {
+    const words = [...new Set(query.split(' ').filter(Boolean))].slice(0, MAX_WORDS);
+    if (words.length === 0 || limit <= 0) return new Int32Array(0);
+    const byWord = words.map((w) => this.prefixed(w));
+    if (byWord.some((m) => m.ids.length === 0)) return new Int32Array(0);
+    const order = byWord.map((_, k) => k).sort((a, b) => byWord[a]!.cost - byWord[b]!.cost);
+    // Every word common (a beginning of two letters, say): the best sellers are read in order until no later one
+    // can rank into the first `limit` — a few hundred texts instead of tens of thousands of postings.
+    // Words common one by one may be rare together: past a budget of what gathering would cost, gather after all.
+    if (bySales && byWord[order[0]!]!.cost > SCAN_ABOVE) {
+      const found = this.suggestInOrder(byWord, rank, limit, bySales, byWord[order[0]!]!.cost * 3);
+      if (found) return found;
+    }
+    this.beginSearch();
+    const first = byWord[order[0]!]!;
+    let candidates = gather(this.postings, first.ids, first.score, this.mark, ++this.stamp, this.best, undefined);
+    for (const k of order.slice(1)) {
+      const m = byWord[k]!;
+      if (m.cost < candidates.n * 8) {
+        const inCandidates = ++this.stamp;
+        candidates = narrowByPostings(candidates, this.postings, m.ids, m.score, this.mark, inCandidates, ++this.stamp, this.best, this.cur);
+      } else {
+        const dense = new Float32Array(this.vocabulary.length);
+        m.ids.forEach((id, i) => { dense[id] = m.score[i]!; });
+        candidates = narrowByTexts(candidates, this.texts, dense, this.best);
+      }
+    }
+    if (this.flags.length < this.vocabulary.length) this.flags = new Uint8Array(this.vocabulary.length * 2);
+    const opening = byWord[0]!.ids;
+    for (const w of opening) this.flags[w]! |= BEGINS_LAST;
+    const keys = oneWordKeys(candidates, this.texts, this.flags, this.best, rank.soldCount);
+    for (const w of opening) this.flags[w] = 0;
+    const slots = candidates.a;
+    const top = topK(keys, candidates.n, Math.min(limit, candidates.n), (a, b) => rank.id[slots[a]!]! - rank.id[slots[b]!]!);
+    return Int32Array.from(top, (i) => slots[i]!);
+  }
+
+  /**
+   * `suggest` for common words: the texts beginning with the first word when they are few (through `firsts`), then
+   * the slots in the order of `bySales` (sales, then newest: the ranking's own tie-break), keeping the best `limit`.
+   * It stops when no slot not yet read can rank among them: none left beginning with the first word, none left holding
+   * a query word whole, and below the best sellers already found — the same answer as gathering the postings — or
+   * gives up (null) once it has read `budget` words of texts.
+   */
+  private suggestInOrder(byWord: Beginnings[], rank: SearchRanking, limit: number, bySales: { a: Int32Array; n: number },
+    budget: number): Int32Array | null {
+    if (this.wordBits.length < this.vocabulary.length) this.wordBits = new Uint16Array(this.vocabulary.length * 2);
+    const bits = this.wordBits; // bit k: begins with query word k; bit 8 + k: is query word k
+    /** Per query word: slots holding it whole not read yet (0: none, or no such word). */
+    const wholeLeft = byWord.map((m, k) => {
+      let left = 0;
+      m.ids.forEach((id, i) => {
+        bits[id]! |= 1 << k;
+        if (m.score[i] === SCORE.whole) {
+          bits[id]! |= 1 << (8 + k);
+          left = this.postings.len[id]!;
+        }
+      });
+      return left;
+    });
+    const bestScore = () => wholeLeft.reduce((sum, left) => sum + (left > 0 ? SCORE.whole : SCORE.begins), 0);
+    let most = bestScore();
+    const all = (1 << byWord.length) - 1;
+    const { data, start, len } = this.texts;
+    const { soldCount: sold, id } = rank;
+    const keys: number[] = [];
+    const slots: number[] = [];
+    /** The score of a slot holding every query word (-1: it does not), from the words of its text. */
+    const scoreOf = (slot: number): number => {
+      let held = 0;
+      for (let j = start[slot]!, to = j + len[slot]!; j < to; j++) held |= bits[data[j]!]!;
+      if ((held & all) !== all) return -1;
+      let score = 0;
+      for (let k = 0; k < byWord.length; k++) score += held & (1 << (8 + k)) ? SCORE.whole : SCORE.begins;
+      return score;
+    };
+    const offer = (slot: number, key: number) => {
+      let at = keys.length;
+      while (at > 0 && (keys[at - 1]! < key || (keys[at - 1] === key && id[slots[at - 1]!]! < id[slot]!))) at--;
+      if (at >= limit) return;
+      keys.splice(at, 0, key);
+      slots.splice(at, 0, slot);
+      if (keys.length > limit) { keys.pop(); slots.pop(); }
+    };
+    // Texts beginning with the first word: gathered when few, else met in the reading below.
+    let firstLeft = 0;
+    for (const w of byWord[0]!.ids) firstLeft += this.firsts.len[w]!;
+    const firstsGathered = firstLeft <= GATHER_FIRSTS;
+    if (firstsGathered) {
+      firstLeft = 0;
+      const { data: fd, start: fs, len: fl } = this.firsts;
+      for (const w of byWord[0]!.ids) {
+        for (let j = fs[w]!, to = j + fl[w]!; j < to; j++) {
+          const slot = fd[j]!;
+          const score = scoreOf(slot);
+          if (score >= 0) offer(slot, keyOf(2, score, sold[slot]!));
+        }
+      }
+    }
+    let read = 0;
+    let done = true;
+    for (let i = 0; i < bySales.n; i++) {
+      const slot = bySales.a[i]!;
+      if (keys.length === limit && keys[limit - 1]! >= keyOf(firstLeft > 0 ? 2 : 1, most, sold[slot]!)) break;
+      if ((read += len[slot]!) > budget) { done = false; break; }
+      const from = start[slot]!;
+      let held = 0;
+      for (let j = from, to = from + len[slot]!; j < to; j++) held |= bits[data[j]!]!;
+      if (held >>> 8) {
+        let changed = false;
+        for (let k = 0; k < byWord.length; k++) if (held & (1 << (8 + k)) && --wholeLeft[k]! === 0) changed = true;
+        if (changed) most = bestScore();
+      }
+      const first = (bits[data[from]!]! & 1) === 1;
+      if (first) {
+        if (firstsGathered) continue;
+        firstLeft--;
+      }
+      if ((held & all) !== all) continue;
+      let score = 0;
+      for (let k = 0; k < byWord.length; k++) score += held & (1 << (8 + k)) ? SCORE.whole : SCORE.begins;
+      offer(slot, keyOf(first ? 2 : 1, score, sold[slot]!));
+    }
+    for (const m of byWord) for (const w of m.ids) bits[w] = 0;
+    return done ? Int32Array.from(slots) : null;
   }
 
   /** Makes the scratch arrays fit every slot, with room for a search's stamps before they wrap. */

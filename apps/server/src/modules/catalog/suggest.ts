@@ -8,7 +8,7 @@ import { clientAddress } from '../../lib/limiter.js';
 import { sendCached } from '../../lib/route-helpers.js';
 import { brandMap } from './brand.service.js';
 import { categoryIndex } from './category.service.js';
-import { listProducts } from './product.service.js';
+import { suggestProducts } from './product.service.js';
 
 const PRODUCTS = 6;
 const NAMES = 4;
@@ -45,9 +45,9 @@ async function suggest(db: Db, cache: ReadCache, query: string): Promise<Suggest
   const q = normalizeSearch(query);
   if ([...q.replace(/ /g, '')].length < MIN_LETTERS) return { products: [], categories: [], brands: [] };
   const words = q.split(' ');
-  const [found, names] = await Promise.all([listProducts(db, cache, { title: q, pageSize: PRODUCTS }), namesOf(db, cache)]);
+  const [products, names] = await Promise.all([suggestProducts(db, cache, q, PRODUCTS), namesOf(db, cache)]);
   return {
-    products: found.data,
+    products,
     categories: matchNames(names.categories, words).map(({ id, title, parentTitle }) => ({ id, title, parentTitle })),
     brands: matchNames(names.brands, words).map(({ id, title, alias }) => ({ id, title, alias })),
   };
