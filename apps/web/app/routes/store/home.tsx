@@ -42,12 +42,14 @@ export function meta({ matches, data }: Route.MetaArgs) {
 
 const isInternal = (link: string) => link.startsWith('/') && !link.startsWith('//');
 
-function SlideLink({ slide, children, className }: { slide: Slide; children: React.ReactNode; className?: string }) {
+/** A slide's or banner's link; `captioned`: its text is inside (the caption), so it needs no label of its own. */
+function SlideLink({ slide, children, className, captioned = false }: { slide: Slide; children: React.ReactNode; className?: string; captioned?: boolean }) {
   // The API accepts only these links; one stored before that rule (javascript:, //host…) is never printed.
   if (!isSafeLink(slide.link)) return <div className={className}>{children}</div>;
+  const label = captioned ? undefined : slide.title || undefined;
   return isInternal(slide.link)
-    ? <Link to={slide.link} className={className} aria-label={slide.title || undefined}>{children}</Link>
-    : <a href={slide.link} className={className} rel="noopener" aria-label={slide.title || undefined}>{children}</a>;
+    ? <Link to={slide.link} className={className} aria-label={label}>{children}</Link>
+    : <a href={slide.link} className={className} rel="noopener" aria-label={label}>{children}</a>;
 }
 
 /**
@@ -93,7 +95,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Slideshow
             label="پیشنهادهای ویژه"
             slides={slides.map((s, i) => (
-              <SlideLink key={s.id} slide={s} className="relative block">
+              <SlideLink key={s.id} slide={s} className="relative block" captioned={s.title !== ''}>
                 <Img src={s.imageUri} variants={s.imageVariants} alt="" width={1200} height={400} sizes="(min-width: 1280px) 1232px, 100vw" priority={i === 0} className="aspect-[3/1] w-full object-cover" />
                 {s.title && <SlideCaption title={s.title} linked={isSafeLink(s.link) && s.link !== ''} />}
               </SlideLink>
