@@ -105,6 +105,7 @@ test.describe('storefront', () => {
   });
 
   test('at 375 px: a search with no result (did you mean, best sellers), the home slider and the category menu', async ({ page }) => {
+    test.slow(); // three pages through axe
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(`/search?search=${encodeURIComponent('شمپوو')}`);
     await hydrated(page);
