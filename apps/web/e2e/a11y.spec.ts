@@ -104,6 +104,22 @@ test.describe('storefront', () => {
     await expectAccessible(page, 'search results at 768 px');
   });
 
+  test('at 375 px: a search with no result (did you mean, best sellers), the home slider and the category menu', async ({ page }) => {
+    test.slow(); // three pages through axe
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`/search?search=${encodeURIComponent('شمپوو')}`);
+    await hydrated(page);
+    await expect(page.getByTestId('did-you-mean').first()).toBeVisible();
+    await expectAccessible(page, 'search with no result at 375 px');
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.getByTestId('slideshow-controls')).toBeVisible();
+    await expectAccessible(page, 'home at 375 px');
+    await page.getByTestId('mobile-menu-button').click();
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await expectAccessible(page, 'category menu at 375 px');
+  });
+
   test('a product and the cart with it', async ({ page }) => {
     const product = await plainProduct(page.request);
     await page.goto(`/product/${product.id}`);

@@ -172,22 +172,48 @@ test('suggestions while typing: Persian, Arabic letters, a typo and a Latin bran
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.replace(/[۰-۹٬,]+ تومان$|ناموجود$/, '').trim());
 });
 
-test('the mobile menu at 375 px lists the categories with images and leads to a listing', async ({ page }) => {
+test('the mobile menu at 375 px: a category tab shows its children as headings and their children under them', async ({ page, request }) => {
+  const roots = await api<{ id: number; title: string; children: { title: string; children: { title: string }[] }[] }[]>(request, 'Category/GetCategories');
+  const root = roots.find((r, i) => i > 0 && r.children.some((c) => c.children.length > 0))!;
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/');
   await expect(page.getByTestId('mega-menu-button')).toBeHidden();
   await page.getByTestId('mobile-menu-button').click();
   const menu = page.getByTestId('mobile-menu');
   await expect(menu).toBeVisible();
-  const sub = menu.locator('ul.grid a').first();
+  await menu.getByRole('tab', { name: root.title }).click();
+  await expect(menu.getByRole('tab', { name: root.title })).toHaveAttribute('aria-selected', 'true');
+  const panel = menu.getByRole('tabpanel');
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText(root.children.map((c) => c.title));
+  const child = root.children.find((c) => c.children.length > 0)!;
+  await expect(panel.getByRole('link', { name: `همه ${child.title}`, exact: true })).toBeVisible();
+  const sub = panel.getByRole('region', { name: child.title }).getByRole('link', { name: child.children[0]!.title, exact: true });
   await expect(sub.locator('img')).toBeVisible();
-  const name = (await sub.innerText()).trim();
+  const box = (await sub.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(44);
   await sub.click();
   await expect(page).toHaveURL(/\/product-list\?category=/);
   await expect(menu).toBeHidden();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(child.children[0]!.title);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBe(0);
+});
+
+test('a search with only a typo finds nothing, suggests the word the shop has, and the suggestion finds it', async ({ page }) => {
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'جستجو در محصولات' });
+  await box.fill('شمپوو');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?search=/);
+  await expect(page.getByTestId('result-count')).toHaveText('۰ کالا');
+  const noResult = page.getByTestId('no-result');
+  await expect(noResult.getByRole('region', { name: 'پرفروش‌ترین محصولات' }).first().getByRole('link').first()).toBeVisible();
+  const suggestion = noResult.getByTestId('did-you-mean').first();
+  await expect(suggestion).toContainText('شامپو');
+  await suggestion.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('نتایج جستجوی «شامپو»');
+  await expect(page.getByTestId('no-result')).toHaveCount(0);
+  await expect(page.locator('main ul.grid a[href^="/product/"]').first()).toBeVisible();
 });
 
 test('unknown product and category pages answer a Persian 404 inside the shop', async ({ page }) => {

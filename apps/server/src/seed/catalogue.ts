@@ -209,7 +209,8 @@ export async function seedCatalogue(target: SeedTarget, opts: SeedOptions = {}):
   const jobs: Job[] = [
     ...pictures.draw.map((k) => ({ id: `p:${imageId(k)}`, svg: () => productSvg(k) })),
     ...[...icons].map(([id, k]) => ({ id: `i:${id}`, svg: () => iconSvg(k.shape, k.color, k.finish) })),
-    ...SLIDES.map((s, i) => ({ id: `s:${i}`, svg: () => bannerSvg(s, withText) })),
+    // A slide's title is shown as text beside its picture (home page); only the banners carry their words inside.
+    ...SLIDES.map((s, i) => ({ id: `s:${i}`, svg: () => bannerSvg(s, withText && s.kind === 'banner') })),
   ];
   const batch = new UploadBatch(target.storage);
   const stored = new Map<string, StoredImage>();

@@ -41,6 +41,34 @@ export function oneEditApart(a: string, b: string): boolean {
   }
   return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1); // one deletion or insertion
 }
+
+/**
+ * Optimal string alignment distance (insertions, deletions, substitutions, neighbour swaps), counted in letters;
+ * `max + 1` as soon as it must exceed `max` (so a far word costs a few steps, not the whole table).
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (a === b) return 0;
+  const x = [...a];
+  const y = [...b];
+  if (Math.abs(x.length - y.length) > max) return max + 1;
+  let before = new Array<number>(y.length + 1).fill(0);
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const cur = [i];
+    let least = i;
+    for (let j = 1; j <= y.length; j++) {
+      const same = x[i - 1] === y[j - 1];
+      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (same ? 0 : 1));
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      cur.push(d);
+      if (d < least) least = d;
+    }
+    if (least > max) return max + 1;
+    before = prev;
+    prev = cur;
+  }
+  return Math.min(prev[y.length]!, max + 1);
+}
 const MAX_WORDS = 8;
 /** Suggestions whose rarest word has more postings than this read the best sellers in order instead. */
 const SCAN_ABOVE = 2048;
@@ -206,6 +234,14 @@ export class SearchIndex {
 
   vocabularySize() {
     return this.vocabulary.length;
+  }
+
+  /** Every word some visible text holds, with how many texts hold it (the vocabulary of "did you mean"). */
+  *words(): Generator<[string, number]> {
+    for (let id = 0; id < this.vocabulary.length; id++) {
+      const n = this.postings.len[id]!;
+      if (n > 0) yield [this.vocabulary[id]!, n];
+    }
   }
 
   private idOf(word: string): number {

@@ -8,7 +8,8 @@ import { clientAddress } from '../../lib/limiter.js';
 import { sendCached } from '../../lib/route-helpers.js';
 import { brandMap } from './brand.service.js';
 import { categoryIndex } from './category.service.js';
-import { suggestProducts } from './product.service.js';
+import { didYouMean } from './did-you-mean.js';
+import { listProducts, suggestProducts } from './product.service.js';
 
 const PRODUCTS = 6;
 const NAMES = 4;
@@ -62,5 +63,10 @@ export const suggestRoutes: FastifyPluginAsyncZod = async (app) => {
     // A shopper types a few words a second; a script asking thousands is refused like search's (Product/All).
     if (config.RATE_LIMIT && !(await limiter.hit(`suggest:${clientAddress(req.ip)}`, 300, 10_000))) throw tooMany();
     return sendCached(reply, `suggest:${normalizeSearch(req.query.q)}`, async () => suggest(db, cache, req.query.q));
+  });
+  // Asked by the search page when a search finds nothing; once per query and catalogue version, like the listings.
+  route('GET /Product/DidYouMean', async (req, reply) => {
+    if (config.RATE_LIMIT && !(await limiter.hit(`suggest:${clientAddress(req.ip)}`, 300, 10_000))) throw tooMany();
+    return sendCached(reply, `did-you-mean:${normalizeSearch(req.query.q)}`, async () => didYouMean(db, cache, req.query.q));
   });
 };

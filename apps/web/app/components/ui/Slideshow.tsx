@@ -3,11 +3,18 @@ import { toPersianDigits } from '@sorkhab/shared';
 import { ChevronEnd, ChevronStart } from '../icons';
 import { pageAt } from './carousel';
 
-/** The home slideshow: one slide per view, previous/next buttons and dots, native swipe. */
+/**
+ * The home slideshow: one slide per view, native swipe, and one bar of controls (previous, a dot per slide, next)
+ * in the end corner from 640 px — the slide's caption sits at the start, so nothing covers it — and under the
+ * slides on a phone. Arrow keys move it; slides out of view are inert once scripts run (not before: a page without
+ * them stays usable).
+ */
 export function Slideshow({ label, slides }: { label: string; slides: React.ReactNode[] }) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
+  const [live, setLive] = useState(false);
   useEffect(() => {
+    setLive(true);
     const el = track.current;
     if (!el) return;
     const onScroll = () => setIndex(pageAt(el.scrollLeft, el.clientWidth, slides.length));
@@ -22,28 +29,34 @@ export function Slideshow({ label, slides }: { label: string; slides: React.Reac
     el.scrollTo({ left: (rtl ? -1 : 1) * n * el.clientWidth, behavior: 'smooth' });
     setIndex(n);
   };
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    e.preventDefault();
+    // In right-to-left the next slide is to the left.
+    const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
+    go(index + ((e.key === 'ArrowLeft') === rtl ? 1 : -1));
+  };
   if (slides.length === 0) return null;
-  const btn = 'absolute top-1/2 hidden -translate-y-1/2 rounded-full bg-white/85 p-2 text-gray-800 shadow hover:bg-white sm:block';
+  const arrow = 'flex size-11 shrink-0 items-center justify-center rounded-full text-gray-800 hover:bg-white hover:text-brand-700 sm:size-9';
   return (
-    <div className="relative" role="region" aria-roledescription="carousel" aria-label={label}>
-      <div ref={track} className="flex snap-x snap-mandatory overflow-x-auto rounded-2xl [scrollbar-width:none] [&::-webkit-scrollbar]:hidden">
+    <div className="relative" role="region" aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown}>
+      <div ref={track} id="slideshow-track" aria-live="polite" className="flex snap-x snap-mandatory overflow-x-auto rounded-2xl [scrollbar-width:none] [&::-webkit-scrollbar]:hidden">
         {slides.map((s, i) => (
-          <div key={i} className="w-full shrink-0 snap-start" role="group" aria-roledescription="slide" aria-label={`${toPersianDigits(i + 1)} از ${toPersianDigits(slides.length)}`}>{s}</div>
+          <div key={i} className="w-full shrink-0 snap-start" role="group" aria-roledescription="slide" aria-label={`${toPersianDigits(i + 1)} از ${toPersianDigits(slides.length)}`}
+            inert={live && i !== index}>{s}</div>
         ))}
       </div>
       {slides.length > 1 && (
-        <>
-          <button type="button" aria-label="اسلاید قبلی" onClick={() => go(index - 1)} className={`${btn} start-3`}><ChevronStart /></button>
-          <button type="button" aria-label="اسلاید بعدی" onClick={() => go(index + 1)} className={`${btn} end-3`}><ChevronEnd /></button>
-          <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5">
-            {slides.map((_, i) => (
-              <button key={i} type="button" aria-label={`اسلاید ${toPersianDigits(i + 1)}`} aria-current={i === index ? 'true' : undefined} onClick={() => go(i)}
-                className="flex size-6 items-center justify-center">
-                <span className={`block h-2 rounded-full transition-all ${i === index ? 'w-6 bg-white' : 'w-2 bg-white/60'}`} />
-              </button>
-            ))}
-          </div>
-        </>
+        <div className="mt-2 flex items-center justify-center gap-1 sm:absolute sm:end-4 sm:bottom-4 sm:mt-0 sm:rounded-full sm:bg-white/85 sm:px-1 sm:py-0.5 sm:shadow" data-testid="slideshow-controls">
+          <button type="button" aria-label="اسلاید قبلی" aria-controls="slideshow-track" onClick={() => go(index - 1)} className={arrow}><ChevronStart className="size-5" /></button>
+          {slides.map((_, i) => (
+            <button key={i} type="button" aria-label={`اسلاید ${toPersianDigits(i + 1)}`} aria-current={i === index ? 'true' : undefined} aria-controls="slideshow-track" onClick={() => go(i)}
+              className="flex size-6 items-center justify-center">
+              <span className={`block h-2 rounded-full transition-all ${i === index ? 'w-6 bg-brand-600' : 'w-2 bg-gray-400'}`} />
+            </button>
+          ))}
+          <button type="button" aria-label="اسلاید بعدی" aria-controls="slideshow-track" onClick={() => go(index + 1)} className={arrow}><ChevronEnd className="size-5" /></button>
+        </div>
       )}
     </div>
   );

@@ -14,8 +14,17 @@ import { ProductCard, ProductCardSkeleton } from './ProductCard';
 
 const SORTS: Sort[] = ['newest', 'bestselling', 'cheapest', 'dearest', 'discount'];
 
-/** The shared listing screen of /product-list, /search, /last-products and /suggest-products. */
-export function ListingPage({ data, heading }: { data: ListingData; heading: string }) {
+/** Whether any filter beyond the page's own (category, search) narrows the listing. */
+const filtered = (state: ListingData['state']) =>
+  state.brands.length > 0 || state.inStock || state.hasOff || state.minPrice !== undefined || state.maxPrice !== undefined;
+/** The listing's URL without its filters. */
+const CLEARED = { brands: null, minPrice: null, maxPrice: null, inStock: null, hasOff: null };
+
+/**
+ * The shared listing screen of /product-list, /search, /last-products and /suggest-products. `empty` replaces what an
+ * unfiltered listing with no product shows (a search's "did you mean"); a filtered one offers to clear its filters.
+ */
+export function ListingPage({ data, heading, empty }: { data: ListingData; heading: string; empty?: React.ReactNode }) {
   const { state, products, category, trail } = data;
   const params = useMemo(() => new URLSearchParams(data.search), [data.search]);
   const href = (changes: Record<string, string | number | null | undefined>) => listingHref(data.path, params, changes);
@@ -89,11 +98,23 @@ export function ListingPage({ data, heading }: { data: ListingData; heading: str
             <ul className="grid grid-cols-2 gap-2.5 md:gap-4 lg:grid-cols-3 xl:grid-cols-4" aria-busy="true">
               {Array.from({ length: Math.min(state.pageSize, 12) }, (_, i) => <li key={i}><ProductCardSkeleton /></li>)}
             </ul>
-          ) : products.data.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-gray-200 py-16 text-center" data-testid="empty">
-              <p className="text-lg font-bold text-gray-700">موردی وجود ندارد</p>
-              <p className="text-sm text-gray-600">فیلترها را تغییر دهید یا عبارت دیگری جستجو کنید.</p>
+          ) : products.data.length === 0 && state.page === 1 && filtered(state) ? (
+            <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-gray-200 px-4 py-16 text-center" data-testid="empty">
+              <p className="text-lg font-bold text-gray-700">کالایی با این فیلترها پیدا نشد</p>
+              <p className="text-sm text-gray-600">محدوده قیمت را بازتر کنید یا فیلترها را بردارید.</p>
+              <Link to={href(CLEARED)} preventScrollReset className="inline-flex min-h-11 items-center rounded-xl bg-brand-600 px-5 text-sm font-medium text-white hover:bg-brand-700" data-testid="clear-filters">
+                حذف همه فیلترها
+              </Link>
             </div>
+          ) : products.data.length === 0 ? (
+            (state.page === 1 && empty) || (
+              <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-gray-200 px-4 py-16 text-center" data-testid="empty">
+                <p className="text-lg font-bold text-gray-700">موردی وجود ندارد</p>
+                {state.page > 1
+                  ? <Link to={href({ page: 1 })} className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline">بازگشت به صفحه اول</Link>
+                  : <p className="text-sm text-gray-600">عبارت دیگری جستجو کنید یا سری به جدیدترین محصولات بزنید.</p>}
+              </div>
+            )
           ) : (
             <ul className="grid grid-cols-2 gap-2.5 md:gap-4 lg:grid-cols-3 xl:grid-cols-4">
               {products.data.map((p, i) => <li key={p.id}><ProductCard product={p} priority={i < 2} /></li>)}
@@ -128,7 +149,7 @@ function Filters({ data }: { data: ListingData }) {
   }, [price, send]);
   const keep = ['category', 'brand', 'search', 'sort', 'pageSize'];
   const params = new URLSearchParams(data.search);
-  const active = state.brands.length > 0 || state.inStock || state.hasOff || state.minPrice !== undefined || state.maxPrice !== undefined;
+  const active = filtered(state);
 
   return (
     <aside className="mb-4 rounded-2xl border border-gray-100 bg-white md:sticky md:top-32 md:mb-0 md:w-64 md:shrink-0" aria-label="فیلترها" data-testid="filters">
@@ -178,7 +199,7 @@ function Filters({ data }: { data: ListingData }) {
         )}
         <div className="flex gap-2">
           <button type="submit" className="flex-1 rounded-xl bg-brand-600 py-2 text-sm font-medium text-white hover:bg-brand-700">اعمال فیلتر</button>
-          {active && <Link to={listingHref(data.path, params, { brands: null, minPrice: null, maxPrice: null, inStock: null, hasOff: null })} preventScrollReset className="rounded-xl border border-gray-200 px-3 py-2 text-sm text-gray-700 hover:border-brand-500">حذف فیلترها</Link>}
+          {active && <Link to={listingHref(data.path, params, CLEARED)} preventScrollReset className="rounded-xl border border-gray-200 px-3 py-2 text-sm text-gray-700 hover:border-brand-500">حذف فیلترها</Link>}
         </div>
       </Form>
     </aside>

@@ -47,7 +47,8 @@ export function parseListing(sp: URLSearchParams): ListingState {
     sort: sort && (PRODUCT_SORTS as readonly string[]).includes(sort) ? sort : undefined,
     page: Math.max(1, int(sp.get('page')) ?? 1),
     pageSize: (STORE_PAGE_SIZES as readonly number[]).includes(size ?? 0) ? size! : DEFAULT_STORE_PAGE_SIZE,
-    search: search || undefined,
+    // The API takes 200 characters of search (a longer paste is cut, never refused; no half of a surrogate pair is left).
+    search: search ? search.slice(0, 200).replace(/[\uD800-\uDBFF]$/, '') : undefined,
   };
 }
 

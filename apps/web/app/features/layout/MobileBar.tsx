@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { ChevronDown, ChevronEnd, CloseIcon, HomeIcon, MenuIcon, PhoneIcon, TruckIcon, UserIcon } from '../../components/icons';
+import { ChevronEnd, CloseIcon, HomeIcon, MenuIcon, PhoneIcon, TruckIcon, UserIcon } from '../../components/icons';
 import { CategoryThumb } from '../../components/CategoryThumb';
 import { categoryHref } from '../../lib/links';
 import { telHref } from './Header';
@@ -37,51 +37,73 @@ export function MobileBar({ categories, phone }: { categories: MenuCategory[]; p
   );
 }
 
+/**
+ * The full-screen category menu of a phone, Digikala's way: the first level as vertical tabs on the start side, the
+ * chosen one's second level as headings (each with its «همه» link) and the third level as pictured items under them.
+ */
 function MobileMenu({ categories, phone, onClose }: { categories: MenuCategory[]; phone: string; onClose: () => void }) {
-  const [openId, setOpenId] = useState<number | null>(categories[0]?.id ?? null);
+  const [active, setActive] = useState(0);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const current = categories[active];
+  const onTabKey = (e: React.KeyboardEvent, i: number) => {
+    const to = e.key === 'ArrowDown' ? i + 1 : e.key === 'ArrowUp' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? categories.length - 1 : null;
+    if (to === null) return;
+    e.preventDefault();
+    const n = (to + categories.length) % categories.length;
+    setActive(n);
+    tabs.current[n]?.focus();
+  };
   return (
     <div id="mobile-menu" role="dialog" aria-modal="true" aria-label="دسته‌بندی کالاها" className="fixed inset-x-0 top-0 bottom-[calc(3.6rem+env(safe-area-inset-bottom))] z-40 flex flex-col bg-white md:hidden" data-testid="mobile-menu">
-      <div className="flex items-center justify-between border-b border-gray-100 px-4 py-3">
+      <div className="flex items-center justify-between border-b border-gray-100 px-4 py-1.5">
         <p className="text-lg font-bold">دسته‌بندی کالاها</p>
-        <button type="button" onClick={onClose} aria-label="بستن منو" className="rounded-lg p-2 text-gray-600 hover:bg-gray-100"><CloseIcon /></button>
+        <button type="button" onClick={onClose} aria-label="بستن منو" className="flex size-11 items-center justify-center rounded-lg text-gray-600 hover:bg-gray-100"><CloseIcon /></button>
       </div>
-      <div className="flex-1 overflow-y-auto">
-        <ul className="divide-y divide-gray-100">
-          {categories.map((cat) => {
-            const open = openId === cat.id;
-            return (
-              <li key={cat.id}>
-                <button type="button" onClick={() => setOpenId(open ? null : cat.id)} aria-expanded={open} className="flex w-full items-center gap-3 px-4 py-3 text-start font-medium">
-                  <CategoryThumb cat={cat} size="size-10" />
-                  <span className="flex-1">{cat.title}</span>
-                  <ChevronDown className={`size-5 text-gray-400 transition ${open ? 'rotate-180' : ''}`} />
-                </button>
-                {open && (
-                  <div className="bg-gray-50 px-4 pb-4 pt-1">
-                    <Link to={categoryHref(cat)} className="mb-3 flex items-center gap-1 text-sm font-medium text-brand-700">
-                      همه محصولات {cat.title}<ChevronEnd className="size-4" />
-                    </Link>
-                    <ul className="grid grid-cols-3 gap-3">
-                      {cat.children.flatMap((child) => [child, ...child.children]).map((sub) => (
-                        <li key={sub.id}>
-                          <Link to={categoryHref(sub)} className="flex flex-col items-center gap-1.5 rounded-xl bg-white p-2 text-center text-xs shadow-sm">
-                            <CategoryThumb cat={sub} size="size-14" />
-                            <span className="line-clamp-2">{sub.title}</span>
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-        <div className="grid grid-cols-2 gap-2 border-t border-gray-100 p-4 text-sm">
-          <Link to="/track" className="flex items-center justify-center gap-1.5 rounded-xl border border-gray-200 py-2.5"><TruckIcon className="size-5" />پیگیری سفارش</Link>
-          <a href={telHref(phone)} className="flex items-center justify-center gap-1.5 rounded-xl border border-gray-200 py-2.5"><PhoneIcon className="size-5" />تماس</a>
-          <Link to="/contact" className="col-span-2 rounded-xl border border-gray-200 py-2.5 text-center">تماس با ما</Link>
+      <div className="flex min-h-0 flex-1">
+        <div role="tablist" aria-orientation="vertical" aria-label="گروه‌های کالا" className="w-24 shrink-0 overflow-y-auto border-e border-gray-100 bg-gray-50">
+          {categories.map((cat, i) => (
+            <button key={cat.id} ref={(el) => { tabs.current[i] = el; }} type="button" role="tab" id={`menu-tab-${cat.id}`} aria-selected={i === active}
+              aria-controls="mobile-menu-panel" tabIndex={i === active ? 0 : -1} onClick={() => setActive(i)} onKeyDown={(e) => onTabKey(e, i)}
+              className={`flex min-h-11 w-full flex-col items-center gap-1 border-s-4 px-1 py-3 text-center text-xs ${i === active ? 'border-brand-600 bg-white font-bold text-brand-700' : 'border-transparent text-gray-700'}`}>
+              <CategoryThumb cat={cat} size="size-10" />
+              {cat.title}
+            </button>
+          ))}
         </div>
+        {current && (
+          <div role="tabpanel" id="mobile-menu-panel" aria-labelledby={`menu-tab-${current.id}`} className="min-w-0 flex-1 overflow-y-auto px-3 pb-4" data-testid="mobile-menu-panel">
+            <Link to={categoryHref(current)} className="flex min-h-11 items-center justify-between gap-2 border-b border-gray-100 text-sm font-bold text-brand-700">
+              همه محصولات {current.title}<ChevronEnd className="size-4 shrink-0" />
+            </Link>
+            {current.children.map((child) => (
+              <section key={child.id} aria-labelledby={`menu-sub-${child.id}`} className="mt-3">
+                <div className="flex items-center justify-between gap-2">
+                  <h2 id={`menu-sub-${child.id}`} className="border-s-2 border-brand-500 ps-2 text-sm font-black text-gray-900">{child.title}</h2>
+                  <Link to={categoryHref(child)} aria-label={`همه ${child.title}`} className="flex min-h-11 shrink-0 items-center gap-0.5 ps-2 text-xs font-medium text-brand-700">
+                    همه<ChevronEnd className="size-4" />
+                  </Link>
+                </div>
+                {child.children.length > 0 && (
+                  <ul className="grid grid-cols-3 gap-x-1 gap-y-2">
+                    {child.children.map((leaf) => (
+                      <li key={leaf.id}>
+                        <Link to={categoryHref(leaf)} className="flex min-h-11 flex-col items-center gap-1 rounded-xl p-1 text-center text-xs text-gray-700 hover:bg-gray-50">
+                          <CategoryThumb cat={leaf} size="size-12" />
+                          <span className="line-clamp-2">{leaf.title}</span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            ))}
+            <div className="mt-6 grid grid-cols-2 gap-2 border-t border-gray-100 pt-4 text-sm">
+              <Link to="/track" className="flex min-h-11 items-center justify-center gap-1.5 rounded-xl border border-gray-200"><TruckIcon className="size-5" />پیگیری سفارش</Link>
+              <a href={telHref(phone)} className="flex min-h-11 items-center justify-center gap-1.5 rounded-xl border border-gray-200"><PhoneIcon className="size-5" />تماس</a>
+              <Link to="/contact" className="col-span-2 flex min-h-11 items-center justify-center rounded-xl border border-gray-200">تماس با ما</Link>
+            </div>
+          </div>
+        )}
       </div>
     </div>
   );

@@ -1,12 +1,28 @@
+import { Link } from 'react-router';
+import { formatNumber, toPersianDigits } from '@sorkhab/shared';
+import { ChevronEnd } from '../../components/icons';
+import { Carousel } from '../../components/ui/Carousel';
 import { apiOf } from '../../lib/context';
 import { ListingPage } from '../../features/catalog/ListingPage';
 import { loadListing } from '../../features/catalog/listing.server';
+import { ProductCard, toCard } from '../../features/catalog/ProductCard';
 import { seo, shopOf } from '../../features/catalog/seo';
 import { StoreErrorBoundary } from '../../features/layout/NotFound';
 import type { Route } from './+types/search';
 
+const BEST_SELLERS = 8;
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadListing(apiOf(context), request, 'search');
+  const api = apiOf(context);
+  const listing = await loadListing(api, request, 'search');
+  const q = listing.state.search;
+  if (!q || listing.products.totalCount > 0 || listing.state.page > 1) return { ...listing, noResult: null };
+  // Nothing found: the closest searches that find something, and the best sellers (both cached answers of the API).
+  const [closest, best] = await Promise.all([
+    api.load('GET /Product/DidYouMean', { query: { q } }),
+    api.load('GET /Product/SuggestProducts', { query: { pageNumber: 1, pageSize: BEST_SELLERS } }),
+  ]);
+  return { ...listing, noResult: { suggestions: closest.suggestions, best: best.data.map(toCard) } };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -19,9 +35,55 @@ export function meta({ data, matches }: Route.MetaArgs) {
   });
 }
 
+type NoResultData = NonNullable<Route.ComponentProps['loaderData']['noResult']>;
+
+/** A search that found nothing: "did you mean" links (each finds products) and a row of best sellers. */
+function NoResult({ query, data }: { query: string; data: NoResultData }) {
+  return (
+    <div className="space-y-8" data-testid="no-result">
+      <div className="rounded-2xl border border-dashed border-gray-200 px-4 py-10 text-center">
+        <p className="text-lg font-bold text-gray-800">برای «<bdi>{query}</bdi>» کالایی پیدا نشد</p>
+        {data.suggestions.length > 0 ? (
+          <nav aria-labelledby="did-you-mean" className="mt-5">
+            <h2 id="did-you-mean" className="mb-3 text-sm text-gray-600">شاید منظورتان این بود:</h2>
+            <ul className="flex flex-wrap justify-center gap-2">
+              {data.suggestions.map((s) => (
+                <li key={s.search}>
+                  <Link to={`/search?search=${encodeURIComponent(s.search)}`} data-testid="did-you-mean"
+                    className="inline-flex min-h-11 items-center gap-2 rounded-full border border-brand-200 bg-brand-50 px-4 font-bold text-brand-700 hover:border-brand-500">
+                    <bdi>{toPersianDigits(s.search)}</bdi>
+                    <span className="text-xs font-normal text-gray-600">{formatNumber(s.count)} کالا</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : (
+          <p className="mt-3 text-sm text-gray-600">املای عبارت را بررسی کنید یا عبارت کوتاه‌تر و کلی‌تری جستجو کنید.</p>
+        )}
+      </div>
+      {data.best.length > 0 && (
+        <section aria-labelledby="best-sellers">
+          <div className="mb-4 flex items-center justify-between">
+            <h2 id="best-sellers" className="border-s-4 border-brand-600 ps-3 text-lg font-black text-gray-900">پرفروش‌ترین محصولات</h2>
+            <Link to="/suggest-products" className="flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+              مشاهده همه<ChevronEnd className="size-4" />
+            </Link>
+          </div>
+          <Carousel label="پرفروش‌ترین محصولات">{data.best.map((p) => <ProductCard key={p.id} product={p} />)}</Carousel>
+        </section>
+      )}
+    </div>
+  );
+}
+
 export default function Search({ loaderData }: Route.ComponentProps) {
   const q = loaderData.state.search;
-  return <ListingPage data={loaderData} heading={q ? `نتایج جستجوی «${q}»` : 'همه محصولات'} />;
+  const { noResult } = loaderData;
+  return (
+    <ListingPage data={loaderData} heading={q ? `نتایج جستجوی «${q}»` : 'همه محصولات'}
+      empty={q && noResult ? <NoResult query={q} data={noResult} /> : undefined} />
+  );
 }
 
 export function ErrorBoundary() {
