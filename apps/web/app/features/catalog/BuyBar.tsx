@@ -15,7 +15,7 @@ export function BuyBar({ price, from, soldOut, children }: {
 }) {
   return (
     <div data-buy-bar="" data-testid="buy-bar" role="region" aria-label="خرید سریع"
-      className="fixed inset-x-0 bottom-[calc(3.6rem+env(safe-area-inset-bottom))] z-30 border-t border-gray-200 bg-white shadow-[0_-4px_12px_rgb(0_0_0/0.06)] md:hidden">
+      className="fixed inset-x-0 bottom-[calc(3.66rem+env(safe-area-inset-bottom))] z-30 border-t border-gray-200 bg-white shadow-[0_-4px_12px_rgb(0_0_0/0.06)] md:hidden">
       <div className="relative flex items-center gap-3 py-2 ps-[max(0.75rem,env(safe-area-inset-right))] pe-[max(0.75rem,env(safe-area-inset-left))]">
         <div className="min-w-0 flex-1">
           {soldOut ? (
