@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toPersianDigits, type ProductDetail } from '@sorkhab/shared';
 import { Img } from '../../components/Img';
 import { galleryOf } from './product';
@@ -38,8 +38,6 @@ export function Gallery({ product, focus }: { product: ProductDetail; focus: str
     setShownFocus(focus);
     const i = focus ? images.findIndex((img) => img.uri === focus) : -1;
     if (i >= 0) show(i);
-    // `show` is stable in effect: it reads the track and sets state only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focus, shownFocus, images]);
 
   const onScroll = () => {

@@ -12,7 +12,7 @@ export type CompareAdd =
   | { ok: true; list: CompareList }
   | { ok: false; reason: 'full' | 'other-category'; message: string };
 
-export const FULL_MESSAGE = `حداکثر ${toPersianDigits(COMPARE_MAX)} کالا را می‌توانید با هم مقایسه کنید؛ برای افزودن این کالا، یکی از کالاهای فهرست مقایسه را بردارید.`;
+const FULL_MESSAGE = `حداکثر ${toPersianDigits(COMPARE_MAX)} کالا را می‌توانید با هم مقایسه کنید؛ برای افزودن این کالا، یکی از کالاهای فهرست مقایسه را بردارید.`;
 
 /** Adds a product: the same product twice is one entry; another category or a fifth product is refused with why. */
 export function addToCompare(list: CompareList | null, p: Comparable): CompareAdd {
