@@ -9,15 +9,13 @@ import { useCart } from './store';
  * that load), only while its own add is on its way, so a double tap adds one. Until every option is
  * chosen it says what to choose, and a tap asks for it.
  */
-export function AddToCart({ productId, variantId, disabled, missingOption, compact, testId = 'add-to-cart' }: {
+export function AddToCart({ productId, variantId, disabled, missingOption, testId = 'add-to-cart' }: {
   productId: number;
   /** The variant to add (a product without options: its single variant). */
   variantId: number | null;
   disabled?: boolean;
   /** What the shopper still has to choose, e.g. «رنگ» or «رنگ و حجم». */
   missingOption?: string | null;
-  /** The phone's sticky buy bar: a smaller button, and what it says floats above the bar. */
-  compact?: boolean;
   testId?: string;
 }) {
   const { add, error } = useCart();
@@ -47,13 +45,12 @@ export function AddToCart({ productId, variantId, disabled, missingOption, compa
         disabled={disabled || adding}
         aria-busy={adding}
         data-testid={testId}
-        className={`flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 font-bold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-gray-300 ${
-          compact ? 'px-3 py-3 text-sm' : 'px-6 py-3.5 text-base'}`}
+        className="flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 px-6 py-3.5 text-base font-bold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-gray-300"
       >
         <CartIcon className="size-5" />
         {adding ? 'در حال افزودن…' : missingOption ? `${missingOption} را انتخاب کنید` : 'افزودن به سبد خرید'}
       </button>
-      <div aria-live="polite" className={compact ? 'absolute inset-x-0 bottom-full bg-white px-4 text-sm [&:not(:empty)]:border-t [&:not(:empty)]:border-gray-200 [&>p]:py-2' : 'mt-2 min-h-5 text-sm'}>
+      <div aria-live="polite" className="mt-2 min-h-5 text-sm">
         {hint ? <p className="text-amber-700">{hint}</p>
           : error && !adding && !added ? <p className="text-red-600">{error}</p>
           : added ? <p className="text-emerald-700">به سبد خرید افزوده شد. <Link to="/cart" className="font-medium underline">مشاهده سبد</Link></p>

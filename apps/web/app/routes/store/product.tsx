@@ -8,8 +8,8 @@ import { apiOf } from '../../lib/context';
 import { AddToCart } from '../../features/cart/AddToCart';
 import { categoryHref } from '../../lib/links';
 import { priceView } from '../../features/catalog/price';
-import { BuyBar } from '../../features/catalog/BuyBar';
-import { Gallery } from '../../features/catalog/Gallery';
+import { BuyBar } from '../../features/product/BuyBar';
+import { Gallery } from '../../features/product/Gallery';
 import { availability, choose, imageOfChoice, initialChoice, listInPersian, missingGroups, priceOfChoice, variantOf, type Choice } from '../../features/catalog/variant-choice';
 import { ProductCard, toCard } from '../../features/catalog/ProductCard';
 import { productJsonLd, seo, shopOf, textOf } from '../../features/catalog/seo';
@@ -73,9 +73,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const soldOut = !out && !missing.length && (variant ? variant.stock <= 0 : groups.length > 0);
   const category = p.categoryPath.at(-1);
   const comparable = { id: p.id, title: p.title, image: p.imageVariants.find((v) => v.width === 100)?.uri ?? p.imageUri, categoryId: p.categoryId, categoryTitle: category?.title ?? '' };
-  const addToCart = (compact?: boolean) => (
-    <AddToCart productId={p.id} variantId={variant?.id ?? null} missingOption={missing.length ? listInPersian(missing) : null}
-      {...(compact ? { compact, testId: 'buy-bar-add' } : {})} />
+  const addToCart = (testId?: string) => (
+    <AddToCart productId={p.id} variantId={variant?.id ?? null} missingOption={missing.length ? listInPersian(missing) : null} testId={testId} />
   );
 
   return (
@@ -197,7 +196,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      <BuyBar price={price} from={shownPrice?.from} soldOut={out || soldOut}>{addToCart(true)}</BuyBar>
+      <BuyBar price={price} from={shownPrice?.from} soldOut={out || soldOut}>{addToCart('buy-bar-add')}</BuyBar>
 
       {related.length > 0 && (
         <section className="mt-12" aria-labelledby="related">

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import type { priceView } from './price';
 
 /**
  * The phone's buy bar (< 768 px): fixed above the bottom navigation (features/layout/MobileBar), with the chosen
@@ -7,7 +6,8 @@ import type { priceView } from './price';
  * `[data-buy-bar]`), and it keeps clear of the screen's rounded corners and home indicator (safe-area insets).
  */
 export function BuyBar({ price, from, soldOut, children }: {
-  price: ReturnType<typeof priceView> | null;
+  /** As features/catalog/price.ts shows it. */
+  price: { now: string; old: string | null; percent: string | null } | null;
   /** The price is the cheapest of several (no full choice yet). */
   from?: boolean;
   soldOut: boolean;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toPersianDigits, type ProductDetail } from '@sorkhab/shared';
 import { Img } from '../../components/Img';
-import { galleryOf } from './product';
+import { galleryOf } from './gallery';
 
 // The full-screen viewer loads when first opened: the page's own script stays small.
 const ImageViewer = lazy(() => import('./ImageViewer'));
