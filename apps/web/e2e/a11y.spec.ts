@@ -11,7 +11,8 @@ import { smsCode } from './sms';
  * and paste box), slide form, users (list and the create form, with issue 13's staff role) and an order detail in the new paid_unfulfillable
  * status; and issue 13's messages screen and SMS templates, reached by shipping an order (its SMS read from the console
  * provider's log), the audit-log screen and issue 13's returns (the shopper's request page, the admin's list; the journey in
- * returns.spec.ts checks each returns page in its other states). No rule is switched off: a violation is fixed in the page.
+ * returns.spec.ts checks each returns page in its other states); issue 14's product page on a phone (buy bar, compare
+ * tray, image viewer) and /compare. No rule is switched off: a violation is fixed in the page.
  */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -150,6 +151,32 @@ test.describe('storefront', () => {
       await group.locator('[role=radio]:not([aria-disabled=true])').first().click();
     }
     await expectAccessible(page, 'product with variants, a combination chosen');
+  });
+
+  test('a product at 375 px with its buy bar, the compare tray and the image viewer open', async ({ page }) => {
+    const product = await variantProduct(page.request);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`/product/${product.id}`);
+    await hydrated(page);
+    await expect(page.getByTestId('buy-bar')).toBeVisible();
+    await page.getByRole('button', { name: 'مقایسه', exact: true }).click();
+    await expect(page.getByTestId('compare-tray')).toBeVisible();
+    await expectAccessible(page, 'product at 375 px, buy bar and compare tray');
+    await page.getByTestId('gallery-slide').first().click();
+    await expect(page.getByTestId('image-viewer')).toBeVisible();
+    await expectAccessible(page, 'product, image viewer');
+  });
+
+  test('/compare at 375 and 1440 px', async ({ page }) => {
+    const list = await api<{ data: (Item & { categoryId: number })[] }>(page.request, 'Product/All?pageSize=100');
+    const ids = list.data.filter((p) => p.categoryId === list.data[0]!.categoryId).slice(0, 4).map((p) => p.id);
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/compare?ids=${ids.join(',')}`);
+      await hydrated(page);
+      await expect(page.getByTestId('compare-column')).toHaveCount(ids.length);
+      await expectAccessible(page, `compare at ${width} px`);
+    }
   });
 
   for (const result of ['paid_unfulfillable', 'not_yours']) {

@@ -47,16 +47,14 @@ function priceIn(rng: Rng, [min, max]: [number, number]): number {
   return Math.max(min, Math.round(raw / 10_000) * 10_000 - rng.pick([0, 0, 1_000, 5_000]));
 }
 
-function describe(rng: Rng, title: string, leaf: Leaf, brand: (typeof BRANDS)[number], specs: ProductAttributeEntry[]): string {
+/** The specifications are the product's attributes, shown once in their own box on the page: not repeated here. */
+function describe(rng: Rng, title: string, leaf: Leaf, brand: (typeof BRANDS)[number]): string {
   const blurb = BLURBS[leaf.group];
   const points = rng.sample(blurb.points, rng.int(3, 4));
-  const table = specs.length
-    ? `<table><tbody>${specs.map((s) => `<tr><th>${esc(s.title)}</th><td>${esc(s.value ?? '')}</td></tr>`).join('')}</tbody></table>`
-    : '';
   return `<h3>معرفی ${esc(title)}</h3>`
     + `<p>${esc(leaf.title)} <strong>${esc(brand.title)}</strong> (${esc(brand.alias)}) ${esc(blurb.intro)}</p>`
     + `<h4>ویژگی‌ها</h4><ul>${points.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>`
-    + `<h4>روش استفاده</h4><p>${esc(blurb.use)}</p>${table}`
+    + `<h4>روش استفاده</h4><p>${esc(blurb.use)}</p>`
     + '<p><em>برای حفظ کیفیت، محصول را دور از نور مستقیم خورشید و در دمای اتاق نگهداری کنید.</em></p>';
 }
 
@@ -129,7 +127,7 @@ export function* plannedProducts(count: number, seed = 1404): Generator<PlannedP
       rate: rng.chance(0.05) ? 0 : Math.round((rng.chance(0.7) ? 3.6 + rng.next() * 1.4 : 2.5 + rng.next() * 2.5) * 10) / 10,
       stock,
       soldCount: Math.floor(rng.next() ** 3 * 3000),
-      description: describe(rng, title, leaf, brand, specs),
+      description: describe(rng, title, leaf, brand),
       attributes: [...selectable, ...specs],
       leaf: leafIndex, brand: brandIndex,
       createdAt: new Date(now - Math.floor(rng.next() * 180 * DAY)),

@@ -9,13 +9,14 @@ import { useCart } from './store';
  * that load), only while its own add is on its way, so a double tap adds one. Until every option is
  * chosen it says what to choose, and a tap asks for it.
  */
-export function AddToCart({ productId, variantId, disabled, missingOption }: {
+export function AddToCart({ productId, variantId, disabled, missingOption, testId = 'add-to-cart' }: {
   productId: number;
   /** The variant to add (a product without options: its single variant). */
   variantId: number | null;
   disabled?: boolean;
   /** What the shopper still has to choose, e.g. «رنگ» or «رنگ و حجم». */
   missingOption?: string | null;
+  testId?: string;
 }) {
   const { add, error } = useCart();
   const [adding, setAdding] = useState(false);
@@ -43,7 +44,7 @@ export function AddToCart({ productId, variantId, disabled, missingOption }: {
         onClick={onClick}
         disabled={disabled || adding}
         aria-busy={adding}
-        data-testid="add-to-cart"
+        data-testid={testId}
         className="flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 px-6 py-3.5 text-base font-bold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-gray-300"
       >
         <CartIcon className="size-5" />

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { optionGroupsOf, specificationsOf } from '@sorkhab/shared';
-import { galleryOf } from './product';
 
 describe('the page\'s specifications and options (from @sorkhab/shared)', () => {
   it('keeps specification rows with a value only and turns selectable entries into options', () => {
@@ -15,12 +14,5 @@ describe('the page\'s specifications and options (from @sorkhab/shared)', () => 
     expect(optionGroupsOf(entries).map((o) => [o.title, o.kind, o.values.map((c) => c.value)])).toEqual([
       ['رنگ', 'color', ['قرمز']], ['سایز', 'list', ['کوچک', 'بزرگ']], ['رایحه', 'list', ['گل رز']],
     ]);
-  });
-});
-
-describe('galleryOf', () => {
-  it('appends the main image to the end of the gallery', () => {
-    const list = galleryOf({ title: 't', imageUri: '/m.png', imageVariants: [], gallery: [{ id: 1, imageUri: '/g.png', filename: 'g', imageVariants: [] }] });
-    expect(list.map((i) => i.uri)).toEqual(['/g.png', '/m.png']);
   });
 });

@@ -1,14 +1,15 @@
 import { useMemo, useState } from 'react';
 import { data, Link, useSearchParams } from 'react-router';
-import { specificationsOf, toPersianDigits, type ProductDetail } from '@sorkhab/shared';
+import { specificationsOf, toPersianDigits } from '@sorkhab/shared';
 import { ChevronEnd } from '../../components/icons';
-import { Img } from '../../components/Img';
 import { Carousel } from '../../components/ui/Carousel';
+import { CompareButton } from '../../features/compare/CompareButton';
 import { apiOf } from '../../lib/context';
 import { AddToCart } from '../../features/cart/AddToCart';
 import { categoryHref } from '../../lib/links';
 import { priceView } from '../../features/catalog/price';
-import { galleryOf } from '../../features/catalog/product';
+import { BuyBar } from '../../features/product/BuyBar';
+import { Gallery } from '../../features/product/Gallery';
 import { availability, choose, imageOfChoice, initialChoice, listInPersian, missingGroups, priceOfChoice, variantOf, type Choice } from '../../features/catalog/variant-choice';
 import { ProductCard, toCard } from '../../features/catalog/ProductCard';
 import { productJsonLd, seo, shopOf, textOf } from '../../features/catalog/seo';
@@ -51,42 +52,6 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
   ];
 }
 
-/**
- * `focus`: the image of the chosen variant (one of the product's images). A change of choice shows its
- * image, or the first image shown (the last one) when it has none.
- */
-function Gallery({ product, focus }: { product: ProductDetail; focus: string | null }) {
-  const images = useMemo(() => galleryOf(product), [product]);
-  const start = (uri: string | null) => { const i = uri ? images.findIndex((img) => img.uri === uri) : -1; return i >= 0 ? i : images.length - 1; };
-  // The page keys the gallery by product, so another product starts afresh.
-  const [current, setCurrent] = useState(() => start(focus));
-  const [shownFocus, setShownFocus] = useState(focus);
-  if (focus !== shownFocus) {
-    setShownFocus(focus);
-    setCurrent(start(focus));
-  }
-  const shown = images[current] ?? images[0];
-  return (
-    <div className="md:sticky md:top-32">
-      <div className="overflow-hidden rounded-2xl border border-gray-100 bg-gray-50">
-        <Img src={shown?.uri ?? null} variants={shown?.variants} alt={product.title} width={600} height={600} sizes="(min-width: 1024px) 560px, (min-width: 768px) 45vw, 100vw" priority className="aspect-square w-full object-cover" />
-      </div>
-      {images.length > 1 && (
-        <ul className="mt-3 flex gap-2 overflow-x-auto" aria-label="تصاویر محصول">
-          {images.map((img, i) => (
-            <li key={img.key} className="shrink-0">
-              <button type="button" onClick={() => setCurrent(i)} aria-label={`تصویر ${toPersianDigits(i + 1)}`} aria-pressed={i === current}
-                className={`block overflow-hidden rounded-xl border-2 ${i === current ? 'border-brand-500' : 'border-transparent opacity-75 hover:opacity-100'}`}>
-                <Img src={img.uri} variants={img.variants} alt="" width={100} height={100} sizes="72px" className="size-16 object-cover md:size-18" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product: p, related } = loaderData;
   const specs = useMemo(() => specificationsOf(p.attributes), [p]);
@@ -106,6 +71,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const out = p.stock <= 0;
   // A full choice that cannot be bought: a combination that does not exist, or a sold-out one.
   const soldOut = !out && !missing.length && (variant ? variant.stock <= 0 : groups.length > 0);
+  const category = p.categoryPath.at(-1);
+  const comparable = { id: p.id, title: p.title, image: p.imageVariants.find((v) => v.width === 100)?.uri ?? p.imageUri, categoryId: p.categoryId, categoryTitle: category?.title ?? '' };
+  const addToCart = (testId?: string) => (
+    <AddToCart productId={p.id} variantId={variant?.id ?? null} missingOption={missing.length ? listInPersian(missing) : null} testId={testId} />
+  );
 
   return (
     <main className="mx-auto max-w-7xl px-3 py-5 md:px-6 md:py-8">
@@ -127,6 +97,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {p.brand && <Link to={`/search?brands=${p.brand.id}`} className="text-sm font-medium text-brand-700 hover:underline">{p.brand.title}</Link>}
           <h1 className="mt-1 text-xl font-black leading-9 text-gray-900 md:text-2xl">{p.title}</h1>
           {p.alias && <p className="mt-1 text-sm text-gray-500" dir="auto">{p.alias}</p>}
+          <CompareButton product={comparable} />
 
           {groups.map((g, gi) => (
             <fieldset key={`${gi}-${g.title}`} className="mt-6">
@@ -208,7 +179,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {!soldOut && (
                 <>
                   {variant && variant.stock <= 3 && <p className="mb-3 text-sm text-amber-700">تنها {toPersianDigits(variant.stock)} عدد در انبار باقی مانده</p>}
-                  <AddToCart productId={p.id} variantId={variant?.id ?? null} missingOption={missing.length ? listInPersian(missing) : null} />
+                  {addToCart()}
                 </>
               )}
             </>
@@ -224,6 +195,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="prose-sorkhab text-sm leading-8 text-gray-700" dangerouslySetInnerHTML={{ __html: p.description }} />
         </section>
       )}
+
+      <BuyBar price={price} from={shownPrice?.from} soldOut={out || soldOut}>{addToCart('buy-bar-add')}</BuyBar>
 
       {related.length > 0 && (
         <section className="mt-12" aria-labelledby="related">
