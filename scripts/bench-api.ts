@@ -99,6 +99,27 @@ export const SCENARIOS: Scenario[] = [
     }),
   },
   {
+    // The phone's filter sheet (decision 027): the live count of a listing's filters while they are chosen.
+    name: 'cold: listing count (filter sheet)', against: 'server', connections: CONNECTIONS, cold: true, target: { maxP99Ms: 50 },
+    paths: (ctx, seed) => distinct(40_000, seed, (r) => {
+      const p = listingQuery(ctx, r, { category: 'categoryId', brands: 'brandIds', page: 'pageNumber', firstPage: false });
+      p.delete('sort');
+      p.delete('pageNumber');
+      return `/api/Product/Count?${p}`;
+    }),
+  },
+  {
+    // What every listing page loads beside its products: the brands without the brand filter, and (outside a category) the categories.
+    name: 'cold: listing facets', against: 'server', connections: CONNECTIONS, cold: true, target: { maxP99Ms: 50 },
+    paths: (ctx, seed) => distinct(40_000, seed, (r) => {
+      const p = listingQuery(ctx, r, { category: 'categoryId', brands: 'brandIds', page: 'pageNumber', firstPage: false });
+      p.delete('sort');
+      p.delete('pageNumber');
+      if (r.next() < 0.3) { p.delete('categoryId'); p.set('withCategories', 'true'); }
+      return `/api/Product/Facets?${p}`;
+    }),
+  },
+  {
     name: 'cold: search (words, prefixes, phrases, typos)', against: 'server', connections: 10, cold: true, target: { minShareOfCeiling: 0.1, maxP99Ms: 50 },
     paths: (ctx, seed) => distinct(20_000, seed, (r) => `/api/Product/All?Title=${q(searchText(ctx, r))}&pageSize=12&pageNumber=${r.next() < 0.85 ? 1 : r.int(2, 4)}`),
   },
