@@ -5,8 +5,8 @@ import { dataOf, errorOf, expectFieldErrors } from '../../../test/api.js';
 
 /** The filter sheet's live count (`GET /Product/Count`) and a listing's facets (`GET /Product/Facets`), decision 027. */
 let t: TestApp;
-const cat: Record<string, { id: number; title: string }> = {};
-const brand: Record<string, { id: number }> = {};
+const cat = {} as Record<'makeup' | 'lips' | 'hair', { id: number; title: string }>;
+const brand = {} as Record<'a' | 'b' | 'c', { id: number }>;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -86,8 +86,8 @@ describe('GET /api/Product/Facets', () => {
   it('lists only the brands in the result, each with its count', async () => {
     const f = await facets(`categoryId=${cat.lips.id}`);
     expect(f.totalCount).toBe(3);
-    expect(brandsOf(f)).toEqual({ [brand.a!.id]: 2, [brand.b!.id]: 1 });
-    expect(f.brands[0]).toEqual({ id: brand.a!.id, title: 'برند فیلتر الف', alias: expect.any(String), count: 2 });
+    expect(brandsOf(f)).toEqual({ [brand.a.id]: 2, [brand.b.id]: 1 });
+    expect(f.brands[0]).toEqual({ id: brand.a.id, title: 'برند فیلتر الف', alias: expect.any(String), count: 2 });
     expect(f.categories).toEqual([]);
   });
 
@@ -95,27 +95,27 @@ describe('GET /api/Product/Facets', () => {
     const f = await facets(`categoryId=${cat.makeup.id}&brandIds=${brand.a.id}&inStock=true`);
     expect(f.totalCount).toBe(1); // the in-stock brand-A lipstick
     // Brand B would add two in-stock products of the category; brand C is not in it; A's out-of-stock one is not counted.
-    expect(brandsOf(f)).toEqual({ [brand.a!.id]: 1, [brand.b!.id]: 2 });
-    expect(brandsOf(await facets(`categoryId=${cat.makeup.id}&minPrice=260000`))).toEqual({ [brand.b!.id]: 1 });
+    expect(brandsOf(f)).toEqual({ [brand.a.id]: 1, [brand.b.id]: 2 });
+    expect(brandsOf(await facets(`categoryId=${cat.makeup.id}&minPrice=260000`))).toEqual({ [brand.b.id]: 1 });
   });
 
   it('keeps a chosen brand listed at 0 when the other filters empty it', async () => {
     const f = await facets(`categoryId=${cat.hair.id}&brandIds=${brand.a.id}`);
     expect(f.totalCount).toBe(0);
-    expect(brandsOf(f)[brand.a!.id]).toBe(0);
-    expect(brandsOf(f)[brand.c!.id]).toBeGreaterThan(0);
+    expect(brandsOf(f)[brand.a.id]).toBe(0);
+    expect(brandsOf(f)[brand.c.id]).toBeGreaterThan(0);
   });
 
   it('counts the categories of a search without its category filter, most products first', async () => {
     const f = await facets(`Title=${q('رژ')}&withCategories=true`);
-    expect(f.categories).toEqual([{ id: cat.lips!.id, title: 'لب فیلتر', count: 3 }, { id: cat.hair!.id, title: 'مو فیلتر', count: 1 }]);
+    expect(f.categories).toEqual([{ id: cat.lips.id, title: 'لب فیلتر', count: 3 }, { id: cat.hair.id, title: 'مو فیلتر', count: 1 }]);
     expect(f.totalCount).toBe(4);
     const narrowed = await facets(`Title=${q('رژ')}&withCategories=true&categoryId=${cat.hair.id}`);
     expect(narrowed.totalCount).toBe(1);
     expect(narrowed.categories).toEqual(f.categories); // choosing one leaves the others in the list
-    expect(brandsOf(narrowed)).toEqual({ [brand.c!.id]: 1 });
+    expect(brandsOf(narrowed)).toEqual({ [brand.c.id]: 1 });
     // The categories respect the other filters: brand B's search results are all lipsticks.
-    expect((await facets(`Title=${q('رژ')}&withCategories=true&brandIds=${brand.b.id}`)).categories).toEqual([{ id: cat.lips!.id, title: 'لب فیلتر', count: 1 }]);
+    expect((await facets(`Title=${q('رژ')}&withCategories=true&brandIds=${brand.b.id}`)).categories).toEqual([{ id: cat.lips.id, title: 'لب فیلتر', count: 1 }]);
   });
 
   it('answers 400 for a withCategories that is not a yes or no', async () => {
