@@ -38,7 +38,8 @@ export async function productCount(db: Db, cache: ReadCache, query: ProductCount
   const { filters } = await filtersOf(db, cache, query);
   if (filters.categoryIds?.length === 0) return { totalCount: 0 };
   const catalog = (await catalogOf(db, cache)).index;
-  if (catalog) return { totalCount: catalog.facets({ ...filters, withCategories: false }).total };
+  // Without a search the listing's own count (a sum of list lengths, or one scan); with one, its matches unranked.
+  if (catalog) return { totalCount: filters.search ? catalog.facets(filters).total : catalog.query({ ...filters, offset: 0, limit: 0 }).total };
   return { totalCount: await db.$count(products, whereOf({ ...filters, visible: onStorefront, searchMode: 'words' })) };
 }
 
