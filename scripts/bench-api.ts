@@ -13,6 +13,7 @@
  *   --only TEXT                   run only the scenarios whose name holds TEXT (and the ceiling), skip checkout and the write stall
  *   --profile DIR                 write the server's CPU profile (node --cpu-prof) to DIR when it stops
  *   --node-flags "FLAGS"          more node flags for the server (e.g. "--trace-gc"; its output goes to the server log)
+ *   --port N                      the server's port (the ceiling takes N + 1), when several benchmarks share a machine
  *
  * Two kinds of scenario: warm ones rotate over a few URLs (what the read cache answers), cold ones
  * (issue 12) over tens of thousands of distinct URLs built from the seeded data — random category,
@@ -50,7 +51,7 @@ if (!Number.isInteger(PRODUCTS) || PRODUCTS < 100) throw new Error('--products t
 const SECONDS = QUICK ? 2 : 10;
 const WARMUP = QUICK ? 1 : 3;
 const CONNECTIONS = 50;
-const PORT = 4231 + (POSTGRES ? 10 : 0);
+const PORT = optionOf('--port') ? Number(optionOf('--port')) : 4231 + (POSTGRES ? 10 : 0);
 const CEILING_PORT = PORT + 1;
 
 export interface Scenario {
@@ -95,6 +96,27 @@ export const SCENARIOS: Scenario[] = [
       const p = listingQuery(ctx, r, { category: 'categoryId', brands: 'brandIds', page: 'pageNumber', firstPage: true });
       p.set('pageSize', '12');
       return `/api/Product/All?${p}`;
+    }),
+  },
+  {
+    // The phone's filter sheet (decision 027): the live count of a listing's filters while they are chosen.
+    name: 'cold: listing count (filter sheet)', against: 'server', connections: CONNECTIONS, cold: true, target: { maxP99Ms: 50 },
+    paths: (ctx, seed) => distinct(40_000, seed, (r) => {
+      const p = listingQuery(ctx, r, { category: 'categoryId', brands: 'brandIds', page: 'pageNumber', firstPage: false });
+      p.delete('sort');
+      p.delete('pageNumber');
+      return `/api/Product/Count?${p}`;
+    }),
+  },
+  {
+    // What every listing page loads beside its products: the brands without the brand filter, and (outside a category) the categories.
+    name: 'cold: listing facets', against: 'server', connections: CONNECTIONS, cold: true, target: { maxP99Ms: 50 },
+    paths: (ctx, seed) => distinct(40_000, seed, (r) => {
+      const p = listingQuery(ctx, r, { category: 'categoryId', brands: 'brandIds', page: 'pageNumber', firstPage: false });
+      p.delete('sort');
+      p.delete('pageNumber');
+      if (r.next() < 0.3) { p.delete('categoryId'); p.set('withCategories', 'true'); }
+      return `/api/Product/Facets?${p}`;
     }),
   },
   {

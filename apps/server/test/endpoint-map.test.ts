@@ -39,7 +39,7 @@ describe('endpoint map ↔ registered routes', () => {
       'GET /health',
       'GET /Category/GetCategories', 'GET /Category/GetDesendOfLevel', 'GET /Category/GetAttByCId', 'GET /Brand/GetAll',
       'GET /Product/LastProducts', 'GET /Product/SuggestProducts', 'GET /Product/PopularProducts', 'GET /Product/All',
-      'GET /Product/ById', 'GET /Product/Suggest', 'GET /Product/DidYouMean', 'GET /Gallery/:productId', 'GET /Slider/Get', 'GET /Slider/GetByCId', 'GET /Settings',
+      'GET /Product/ById', 'GET /Product/Count', 'GET /Product/Facets', 'GET /Product/Suggest', 'GET /Product/DidYouMean', 'GET /Gallery/:productId', 'GET /Slider/Get', 'GET /Slider/GetByCId', 'GET /Settings',
       'POST /User/Login', 'PUT /User/UpdatePassword', 'POST /Auth/SendCode', 'POST /Auth/VerifyCode', 'GET /Location/Provinces',
       'GET /Cart', 'POST /Cart/Add', 'PUT /Cart/SetQuantity', 'DELETE /Cart/Remove', 'POST /Cart/ApplyDiscount',
       'DELETE /Cart/RemoveDiscount', 'GET /Order/Track',

@@ -121,6 +121,19 @@ test.describe('storefront', () => {
     await expectAccessible(page, 'category menu at 375 px');
   });
 
+  test('the filter sheet at 375 px, open with a brand and a category chosen, and the chips of a filtered search', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`/search?search=${encodeURIComponent('کرم')}&inStock=1&minPrice=100000`);
+    await hydrated(page);
+    await expect(page.getByTestId('chip')).toHaveCount(2);
+    await expectAccessible(page, 'search with chips at 375 px');
+    await page.getByTestId('filters-open').click();
+    const sheet = page.getByRole('dialog', { name: 'فیلترها' });
+    await sheet.getByTestId('category-facet').getByRole('radio').nth(1).check();
+    await sheet.getByTestId('brand-facet').getByRole('checkbox').first().check();
+    await expectAccessible(page, 'filter sheet open at 375 px');
+  });
+
   test('a product and the cart with it', async ({ page }) => {
     const product = await plainProduct(page.request);
     await page.goto(`/product/${product.id}`);

@@ -3,6 +3,7 @@ import {
   AttributeFormSchema, AttributeSchema, AttributeUpdateSchema, BrandFormSchema, BrandSchema, BrandUpdateSchema,
   CategoryAttributesQuerySchema, CategoryFormSchema, CategorySchema, CategoryUpdateSchema, GalleryImageSchema,
   GalleryParamsSchema, GalleryUploadSchema, ProductDeleteResultSchema, ProductDetailSchema, ProductFormSchema,
+  ProductCountQuerySchema, ProductCountSchema, ProductFacetsQuerySchema, ProductFacetsSchema,
   ProductListItemSchema, ProductListQuerySchema, ProductOffQuerySchema, ProductRateQuerySchema, ProductUpdateSchema,
 } from '../schemas/catalog.js';
 import { IdQuerySchema, OkDataSchema, ProductPagingQuerySchema, paged } from '../schemas/common.js';
@@ -58,6 +59,14 @@ export const catalogEndpoints = endpointMap({
   'GET /Product/PopularProducts': { ...productList, summary: 'Best rated' },
   'GET /Product/All': {
     ...productList, summary: 'Listing with filters, sort and Persian-aware search (Title)', query: ProductListQuerySchema,
+  },
+  'GET /Product/Count': {
+    ...products, access: 'public', summary: 'How many products a listing\'s filters hold (the filter sheet\'s live count)',
+    query: ProductCountQuerySchema, response: ProductCountSchema,
+  },
+  'GET /Product/Facets': {
+    ...products, access: 'public', summary: 'A listing\'s brands (without its brand filter) and categories (without its category filter), with counts',
+    query: ProductFacetsQuerySchema, response: ProductFacetsSchema,
   },
   'GET /Product/ById': {
     ...products, access: 'public', summary: 'One product with gallery and attributes', query: IdQuerySchema, response: ProductDetailSchema,

@@ -145,6 +145,25 @@ export const ProductListQuerySchema = ProductPagingQuerySchema.extend({
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
+/** A listing's filters without its order and page: the live count of the phone's filter sheet (`GET /Product/Count`). */
+export const ProductCountQuerySchema = ProductListQuerySchema.omit({ pageNumber: true, pageSize: true, sort: true });
+export type ProductCountQuery = z.infer<typeof ProductCountQuerySchema>;
+export const ProductCountSchema = z.object({ totalCount: z.number() });
+
+/** The same filters, for a listing's facets (`GET /Product/Facets`); `withCategories`: count the products' categories too. */
+export const ProductFacetsQuerySchema = ProductCountQuerySchema.extend({ withCategories: optionalBool('با دسته‌بندی‌ها') });
+export type ProductFacetsQuery = z.infer<typeof ProductFacetsQuerySchema>;
+/**
+ * The brands of the listing without its brand filter, each with how many products it adds (a chosen brand is always
+ * there, if at 0), and the categories of the listing without its category filter, most products first.
+ */
+export const ProductFacetsSchema = z.object({
+  totalCount: z.number(),
+  brands: z.array(z.object({ id: z.number(), title: z.string(), alias: z.string(), count: z.number() })),
+  categories: z.array(z.object({ id: z.number(), title: z.string(), count: z.number() })),
+});
+export type ProductFacets = z.infer<typeof ProductFacetsSchema>;
+
 export const ImageVariantSchema = z.object({ width: z.number(), uri: z.string() });
 export type ImageVariant = z.infer<typeof ImageVariantSchema>;
 export const ProductListItemSchema = z.object({

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SnapshotReader, SnapshotWriter } from './snapshot.js';
 import { normalizeSearch } from '@sorkhab/shared';
-import { CatalogIndex, type CatalogQuery, type CatalogRow, type CatalogSort } from './catalog-index.js';
+import { CatalogIndex, type CatalogQuery, type CatalogRow, type CatalogSort, type FacetQuery } from './catalog-index.js';
 import { Rng } from '../../seed/prng.js';
 import { wordScore } from './search-match.js';
 
@@ -120,6 +120,37 @@ function randomQuery(r: Rng): CatalogQuery {
   return q;
 }
 
+/** Facets by hand: the listing without its brand filter counted per brand, without its category filter per category. */
+function referenceFacets(rows: Map<number, CatalogRow>, q: FacetQuery) {
+  const base = q.search !== undefined ? referenceSearch([...rows.values()], q.search) : [...rows.values()];
+  const cats = q.categoryIds ? new Set(q.categoryIds) : undefined;
+  const rest = (r: CatalogRow) => (q.minPrice === undefined || r.offPrice >= q.minPrice) && (q.maxPrice === undefined || r.offPrice <= q.maxPrice)
+    && (!q.inStock || r.stock > 0) && (q.hasOff === undefined || r.hasOff === q.hasOff);
+  const inCategory = (r: CatalogRow) => !cats || cats.has(r.categoryId);
+  const inBrand = (r: CatalogRow) => !q.brandIds?.length || q.brandIds.includes(r.brandId ?? 0);
+  const tally = (list: CatalogRow[], key: (r: CatalogRow) => number) => {
+    const m = new Map<number, number>();
+    for (const r of list) if (key(r)) m.set(key(r), (m.get(key(r)) ?? 0) + 1);
+    return m;
+  };
+  const kept = base.filter(rest);
+  return {
+    total: kept.filter((r) => inCategory(r) && inBrand(r)).length,
+    brands: tally(kept.filter(inCategory), (r) => r.brandId ?? 0),
+    categories: q.withCategories ? tally(kept.filter(inBrand), (r) => r.categoryId) : null,
+  };
+}
+
+const sorted = <K, V>(m: Map<K, V> | null) => m && [...m].sort((a, b) => Number(a[0]) - Number(b[0]));
+const facetsOf = (index: CatalogIndex, q: FacetQuery) => {
+  const f = index.facets(q);
+  return { total: f.total, brands: sorted(f.brands), categories: sorted(f.categories) };
+};
+const referenceFacetsOf = (rows: Map<number, CatalogRow>, q: FacetQuery) => {
+  const f = referenceFacets(rows, q);
+  return { total: f.total, brands: sorted(f.brands), categories: sorted(f.categories) };
+};
+
 const answer = (index: CatalogIndex, q: CatalogQuery) => {
   const { total, slots } = index.query(q);
   return { total, ids: Array.from(slots, (s) => index.card(s).id) };
@@ -168,6 +199,39 @@ describe('CatalogIndex', () => {
         for (const b of [0, 1, 2, 3, 4]) expect(index.brandCount(b), `brand ${b}`).toBe([...rows.values()].filter((r) => (r.brandId ?? 0) === b).length);
       }
     }
+  });
+
+  it('counts facets as the reference does: brands without the brand filter, categories without the category filter', () => {
+    for (const seed of [21, 22]) {
+      const r = rng(seed);
+      const index = new CatalogIndex();
+      const rows = new Map<number, CatalogRow>();
+      const first = Array.from({ length: 200 }, (_, i) => randomRow(r, i + 1));
+      index.load(first);
+      for (const row of first) rows.set(row.id, row);
+      for (let round = 0; round < 30; round++) {
+        for (let k = 0; k < 10; k++) {
+          const { offset: _o, limit: _l, sort: _s, ...filters } = randomQuery(r);
+          const q: FacetQuery = { ...filters, withCategories: r.next() < 0.5 };
+          expect(facetsOf(index, q), JSON.stringify(q)).toEqual(referenceFacetsOf(rows, q));
+          // The total is the listing's own count.
+          expect(index.facets(q).total, JSON.stringify(q)).toBe(index.query({ ...filters, offset: 0, limit: 0 }).total);
+        }
+        const id = r.int(1, 260);
+        if (r.next() < 0.3) { index.remove(id); rows.delete(id); } else { const row = randomRow(r, id); index.upsert(row); rows.set(id, row); }
+      }
+    }
+  });
+
+  it('lists a brand\'s count as if it alone were chosen, so a second brand can be picked', () => {
+    const index = new CatalogIndex();
+    const row = (id: number, brandId: number, categoryId: number, stock: number) => ({ ...randomRow(rng(id), id), brandId, categoryId, stock });
+    index.load([row(1, 1, 1, 5), row(2, 1, 1, 0), row(3, 2, 1, 5), row(4, 3, 2, 5), row(5, 2, 2, 5)]);
+    const f = index.facets({ categoryIds: [1], brandIds: [1], inStock: true, withCategories: true });
+    expect(f.total).toBe(1); // product 1: brand 1, category 1, in stock
+    expect([...f.brands].sort()).toEqual([[1, 1], [2, 1]]); // brand 3 is not in category 1; product 2 is out of stock
+    expect([...f.categories!].sort()).toEqual([[1, 1]]); // brand 1 in stock: only category 1
+    expect(index.facets({ search: '', withCategories: false }).total).toBe(0);
   });
 
   it('answers a card with the texts it was given, Persian and quotes included', () => {

@@ -51,6 +51,23 @@ export interface CatalogQuery {
 
 export type CardRow = Omit<CatalogRow, 'searchText' | 'createdAt' | 'soldCount'>;
 
+/** A listing's filters without its order and page: what its facets are counted over. */
+export type FacetQuery = Omit<CatalogQuery, 'sort' | 'offset' | 'limit'> & {
+  /** Count the products' own categories too (the listings whose category is a filter, not the page). */
+  withCategories?: boolean;
+};
+
+/**
+ * How many products the listing holds (`total`); per brand, how many it would hold with that brand
+ * alone of the brand filter (every other filter kept), so a shopper sees the brands a second pick could add;
+ * per category likewise without the category filter, when asked for.
+ */
+export interface Facets {
+  total: number;
+  brands: Map<number, number>;
+  categories: Map<number, number> | null;
+}
+
 const SORTS = ['newest', 'cheapest', 'dearest', 'bestselling', 'discount', 'popular'] as const;
 type Sort = (typeof SORTS)[number];
 /** The orderings a listing can ask for; relevance only with a search. */
@@ -430,6 +447,68 @@ export class CatalogIndex {
     return this.search.suggest(search, { soldCount: this.sold, id: this.id }, limit, this.lists.get(ALL)?.bestselling);
   }
 
+  /**
+   * A listing's facets (see `Facets`) in one pass over the products it could hold: the search's matches,
+   * the category's lists, or every product when the categories are counted too.
+   */
+  facets(q: FacetQuery): Facets {
+    const price = this.filterOf({ minPrice: q.minPrice, maxPrice: q.maxPrice, inStock: q.inStock, hasOff: q.hasOff, offset: 0, limit: 0 });
+    const pass = price ?? { oneBrand: -1, brandMask: null, lo: -Infinity, hi: Infinity, inStock: false, off: -1 };
+    let inBrand: Uint8Array | null = null;
+    if (q.brandIds?.length) {
+      inBrand = new Uint8Array(this.maxBrand + 1);
+      for (const b of q.brandIds) if (b >= 0 && b <= this.maxBrand) inBrand[b] = 1;
+    }
+    let inCategory: Uint8Array | null = null;
+    if (q.categoryIds && (q.withCategories || q.search !== undefined)) {
+      inCategory = new Uint8Array(this.maxCategory + 1);
+      for (const c of q.categoryIds) if (c >= 0 && c <= this.maxCategory) inCategory[c] = 1;
+    }
+    const counts: FacetCounts = {
+      total: 0, brands: new Int32Array(this.maxBrand + 1), categories: q.withCategories ? new Int32Array(this.maxCategory + 1) : null,
+    };
+    if (q.search !== undefined) this.countFacets(this.search.matching(q.search), pass, inBrand, inCategory, counts);
+    else if (inCategory || !q.categoryIds) {
+      const all = this.lists.get(ALL)?.newest;
+      if (all) this.countFacets(all.a.subarray(0, all.n), pass, inBrand, inCategory, counts);
+    } else {
+      for (const c of q.categoryIds) {
+        const l = this.lists.get(c)?.newest;
+        if (l) this.countFacets(l.a.subarray(0, l.n), pass, inBrand, null, counts);
+      }
+    }
+    const nonZero = (a: Int32Array) => {
+      const m = new Map<number, number>();
+      for (let i = 1; i < a.length; i++) if (a[i]) m.set(i, a[i]!);
+      return m;
+    };
+    return { total: counts.total, brands: nonZero(counts.brands), categories: counts.categories && nonZero(counts.categories) };
+  }
+
+  /** The facet pass's loop over one run of slots. */
+  private countFacets(slots: Int32Array, f: Filter, inBrand: Uint8Array | null, inCategory: Uint8Array | null, out: FacetCounts) {
+    const { brand, category, offPrice, stock, hasOff } = this;
+    const { lo, hi, inStock, off } = f;
+    const perBrand = out.brands;
+    const perCategory = out.categories;
+    let total = 0;
+    for (let i = 0; i < slots.length; i++) {
+      const s = slots[i]!;
+      const p = offPrice[s]!;
+      if (p < lo || p > hi) continue;
+      if (inStock && stock[s]! <= 0) continue;
+      if (off >= 0 && hasOff[s] !== off) continue;
+      const b = brand[s]!;
+      const c = category[s]!;
+      const brandOk = inBrand === null || inBrand[b] === 1;
+      const categoryOk = inCategory === null || inCategory[c] === 1;
+      if (categoryOk) perBrand[b]!++;
+      if (brandOk && perCategory !== null) perCategory[c]!++;
+      if (brandOk && categoryOk) total++;
+    }
+    out.total += total;
+  }
+
   /** One page of a listing and the number of products it holds. */
   query(q: CatalogQuery): { total: number; slots: Int32Array } {
     const filter = this.filterOf(q);
@@ -494,6 +573,12 @@ export interface IndexState {
   texts: ArenaState;
   search: SearchState;
   lists: [number, number[]][];
+}
+
+interface FacetCounts {
+  total: number;
+  brands: Int32Array;
+  categories: Int32Array | null;
 }
 
 interface Filter {

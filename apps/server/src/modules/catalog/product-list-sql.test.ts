@@ -97,6 +97,31 @@ describe(`storefront listings in SQL and in memory (${DB_KIND})`, () => {
     }
   });
 
+  it('counts and lists facets alike: the filter sheet\'s count, brands without the brand filter, categories without the category filter (150 random)', async () => {
+    const r = new Rng(8);
+    const facets = async (app: App, url: string) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      return res.json().data;
+    };
+    for (let i = 0; i < 150; i++) {
+      const q = new URLSearchParams();
+      if (r.next() < 0.6) q.set('categoryId', String(r.pick(tree).id));
+      if (r.next() < 0.4) q.set('brandIds', r.next() < 0.5 ? String(r.pick(brandIds)) : `${r.pick(brandIds)},${r.pick(brandIds)}`);
+      if (r.next() < 0.3) { const lo = r.int(0, 15) * 10_000; q.set('minPrice', String(lo)); q.set('maxPrice', String(lo + r.int(1, 15) * 10_000)); }
+      if (r.next() < 0.3) q.set('inStock', 'true');
+      if (r.next() < 0.2) q.set('hasOff', String(r.next() < 0.5));
+      if (r.next() < 0.3) q.set('title', r.pick(['کرم', 'ویتامین', 'رژ لب', 'ضد شوره']));
+      if (r.next() < 0.5) q.set('withCategories', 'true');
+      const count = `/api/Product/Count?${q}`;
+      const facetsUrl = `/api/Product/Facets?${q}`;
+      const inMemory = await facets(memory, facetsUrl);
+      expect(await facets(inSql, facetsUrl), facetsUrl).toEqual(inMemory);
+      expect(await facets(inSql, count), count).toEqual({ totalCount: inMemory.totalCount });
+      expect(await facets(memory, count), count).toEqual({ totalCount: inMemory.totalCount });
+    }
+  });
+
   it('answers the best sellers and the most popular alike', async () => {
     for (const url of ['/api/Product/SuggestProducts?pageSize=24', '/api/Product/PopularProducts?pageSize=24', '/api/Product/LastProducts?pageSize=24&pageNumber=2']) {
       expect(await answer(inSql, url), url).toEqual(await answer(memory, url));

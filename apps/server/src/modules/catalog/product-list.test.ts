@@ -112,7 +112,8 @@ describe('GET /api/Product/All', () => {
     expect((await ids('minPrice=180000&maxPrice=250000')).sort()).toEqual(idsOf('lipstick', 'foundation').sort());
     expect(await ids('maxPrice=100000')).toEqual(idsOf('shampoo'));
     expect(await ids('minPrice=260000')).toEqual([]);
-    expect(await ids('minPrice=300000&maxPrice=100000')).toEqual([]);
+    // A floor above the ceiling is a mistake to name, not an empty listing (decision 027).
+    expectFieldErrors(await get('/api/Product/All?minPrice=300000&maxPrice=100000'), { minPrice: 'حداقل قیمت نباید از حداکثر قیمت بیشتر باشد' });
     expect((await ids('minPrice=۱۸۰٬۰۰۰&maxPrice=۱۸۰۰۰۰'))).toEqual(idsOf('lipstick'));
   });
 

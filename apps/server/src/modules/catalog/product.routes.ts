@@ -7,6 +7,7 @@ import { clientAddress } from '../../lib/limiter.js';
 import { fileOf, sendCached, sendJson, withForm } from '../../lib/route-helpers.js';
 import { catalogOf } from './catalog-sync.js';
 import * as svc from './product.service.js';
+import { productCount, productFacets } from './product-facets.service.js';
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cache, limiter, config } = app.services;
@@ -27,6 +28,15 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     if (req.query.title && config.RATE_LIMIT && !(await limiter.hit(`search:${clientAddress(req.ip)}`, 120, 10_000))) throw tooMany();
     return sendCached(reply, `all:${JSON.stringify(req.query)}`, () => svc.listProducts(db, cache, req.query));
   });
+
+  // The filter sheet's live count and a listing's facets: from memory, kept like the listings until the catalogue changes.
+  // The key is the parsed query with its brands in one order, so the same filters in another spelling share an entry.
+  const keyOf = (q: { brandIds?: number[] }) => JSON.stringify({ ...q, brandIds: q.brandIds && [...new Set(q.brandIds)].sort((a, b) => a - b) });
+  route('GET /Product/Count', async (req, reply) => {
+    if (req.query.title && config.RATE_LIMIT && !(await limiter.hit(`search:${clientAddress(req.ip)}`, 120, 10_000))) throw tooMany();
+    return sendCached(reply, `count:${keyOf(req.query)}`, () => productCount(db, cache, req.query));
+  });
+  route('GET /Product/Facets', async (req, reply) => sendCached(reply, `facets:${keyOf(req.query)}`, () => productFacets(db, cache, req.query)));
 
   route('GET /Product/ById', async (req, reply) => {
     const catalog = await catalogOf(db, cache);

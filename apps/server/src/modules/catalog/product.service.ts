@@ -49,7 +49,7 @@ export type ListMode = 'all' | 'latest' | 'bestselling' | 'popular';
  * 015), or the admin's (`admin`: drafts too, and `status` picks drafts or published ones; in SQL).
  */
 /** The categories a listing asks for, each with its descendants (undefined: every category). */
-function categoryIdsOf(index: CategoryIndex, query: Pick<ProductListQuery, 'categoryId' | 'categoryTitle'>) {
+export function categoryIdsOf(index: CategoryIndex, query: Pick<ProductListQuery, 'categoryId' | 'categoryTitle'>) {
   let categoryIds: number[] | undefined;
   if (query.categoryId) categoryIds = descendantIds(index, query.categoryId);
   if (query.categoryTitle) {
@@ -57,6 +57,14 @@ function categoryIdsOf(index: CategoryIndex, query: Pick<ProductListQuery, 'cate
     categoryIds = categoryIds ? categoryIds.filter((id) => ids.includes(id)) : ids;
   }
   return categoryIds;
+}
+
+/** A price range whose floor is above its ceiling is the shopper's (or a crawler's) mistake: 400, in Persian. */
+export function checkPriceRange(query: { minPrice?: number; maxPrice?: number }) {
+  if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+    const message = 'حداقل قیمت نباید از حداکثر قیمت بیشتر باشد';
+    throw badRequest(message, { minPrice: message });
+  }
 }
 
 /** The admin's filters as SQL (drafts too; the finder matches the text as one substring): the table's, a bulk action's, an export's. */
@@ -82,6 +90,7 @@ export async function listProducts(db: Db, cache: ReadCache, query: ProductListQ
   const index = await categoryIndex(db, cache);
   const brandsById = await brandMap(db, cache);
 
+  checkPriceRange(query);
   const categoryIds = categoryIdsOf(index, query);
   if (categoryIds?.length === 0) return { data: [], page, pageSize, totalCount: 0 };
   const q = query.title ? normalizeSearch(query.title) : '';

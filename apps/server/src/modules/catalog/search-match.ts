@@ -570,18 +570,19 @@ export class SearchIndex {
     }
   }
 
-  /**
-   * The rows that hold every word of `query` (already normalised): how many, and the first `limit`
-   * slots, best first: the text starts with the query, then holds it as a phrase, then closeness of
-   * the words, best sellers, newest id. `keep` narrows the rows first (the listing's other filters).
-   */
-  search(query: string, rank: SearchRanking, limit: number, keep?: (slot: number) => boolean): { total: number; slots: Int32Array } {
-    const none = { total: 0, slots: new Int32Array(0) };
+  /** The slots that hold every word of `query` (already normalised), unranked: what a listing's facets count. */
+  matching(query: string, keep?: (slot: number) => boolean): Int32Array {
+    const found = this.candidatesOf(query, keep);
+    return found ? found.candidates.a.subarray(0, found.candidates.n) : new Int32Array(0);
+  }
+
+  /** The rows holding every word (each with its best likeness in `best`), and the query's words in order. */
+  private candidatesOf(query: string, keep: ((slot: number) => boolean) | undefined): { candidates: IntList; sequence: string[] } | null {
     const sequence = query.split(' ').filter(Boolean).slice(0, MAX_WORDS * 2).flatMap((w) => this.apart(w)).slice(0, MAX_WORDS * 2);
     const words = [...new Set(sequence)].slice(0, MAX_WORDS);
-    if (words.length === 0) return none;
+    if (words.length === 0) return null;
     const byWord = words.map((w) => this.matches(w));
-    if (byWord.some((m) => m.ids.length === 0)) return none;
+    if (byWord.some((m) => m.ids.length === 0)) return null;
     const order = byWord.map((_, k) => k).sort((a, b) => byWord[a]!.cost - byWord[b]!.cost);
 
     // The rarest word gathers the candidates, with its best likeness per row in `best`; every other
@@ -601,6 +602,18 @@ export class SearchIndex {
         candidates = narrowByTexts(candidates, this.texts, dense, this.best);
       }
     }
+    return { candidates, sequence };
+  }
+
+  /**
+   * The rows that hold every word of `query` (already normalised): how many, and the first `limit`
+   * slots, best first: the text starts with the query, then holds it as a phrase, then closeness of
+   * the words, best sellers, newest id. `keep` narrows the rows first (the listing's other filters).
+   */
+  search(query: string, rank: SearchRanking, limit: number, keep?: (slot: number) => boolean): { total: number; slots: Int32Array } {
+    const found = this.candidatesOf(query, keep);
+    if (!found) return { total: 0, slots: new Int32Array(0) };
+    const { candidates, sequence } = found;
 
     // Phrases are checked on word ids: the first query word must end a word of the text (or be the
     // text's first word, for "starts with"), the middle ones be whole words, the last begin one.

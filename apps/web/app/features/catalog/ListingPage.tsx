@@ -1,14 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
-import { formatNumber, formatToman, STORE_PAGE_SIZES, toPersianDigits } from '@sorkhab/shared';
-import { ChevronEnd, FilterIcon } from '../../components/icons';
+import { useMemo } from 'react';
+import { Link, useNavigation } from 'react-router';
+import { formatNumber, STORE_PAGE_SIZES, toPersianDigits } from '@sorkhab/shared';
+import { ChevronEnd, CloseIcon } from '../../components/icons';
 import { Pager } from '../../components/ui/Pager';
 import { pageCount } from '../../components/ui/pager';
-import { RangeSlider } from '../../components/ui/RangeSlider';
-import { niceStep, type RangeRules } from '../../components/ui/range';
 import { CategoryThumb } from '../../components/CategoryThumb';
 import { categoryHref } from '../../lib/links';
-import { listingHref, SORT_LABELS, type Sort } from './listing';
+import { FilterPanel } from './FilterPanel';
+import { chipsOf, listingHref, SORT_LABELS, type Sort } from './listing';
 import type { ListingData } from './listing.server';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
 
@@ -67,8 +66,8 @@ export function ListingPage({ data, heading, empty }: { data: ListingData; headi
         </ul>
       )}
 
-      <div className="md:flex md:items-start md:gap-6">
-        <Filters key={data.search} data={data} />
+      <div className="lg:flex lg:items-start lg:gap-6">
+        <FilterPanel key={data.search} data={data} />
         <section className="min-w-0 flex-1" aria-labelledby="products-heading">
           <h2 id="products-heading" className="sr-only">فهرست محصولات</h2>
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gray-100 bg-white px-3 py-2 text-sm">
@@ -94,8 +93,9 @@ export function ListingPage({ data, heading, empty }: { data: ListingData; headi
             </div>
           </div>
 
+          <Chips data={data} params={params} />
           {loading ? (
-            <ul className="grid grid-cols-2 gap-2.5 md:gap-4 lg:grid-cols-3 xl:grid-cols-4" aria-busy="true">
+            <ul className="grid grid-cols-2 gap-2.5 md:grid-cols-3 md:gap-4 xl:grid-cols-4" aria-busy="true">
               {Array.from({ length: Math.min(state.pageSize, 12) }, (_, i) => <li key={i}><ProductCardSkeleton /></li>)}
             </ul>
           ) : products.data.length === 0 && state.page === 1 && filtered(state) ? (
@@ -116,7 +116,7 @@ export function ListingPage({ data, heading, empty }: { data: ListingData; headi
               </div>
             )
           ) : (
-            <ul className="grid grid-cols-2 gap-2.5 md:gap-4 lg:grid-cols-3 xl:grid-cols-4">
+            <ul className="grid grid-cols-2 gap-2.5 md:grid-cols-3 md:gap-4 xl:grid-cols-4">
               {products.data.map((p, i) => <li key={p.id}><ProductCard product={p} priority={i < 2} /></li>)}
             </ul>
           )}
@@ -127,81 +127,28 @@ export function ListingPage({ data, heading, empty }: { data: ListingData; headi
   );
 }
 
-function Filters({ data }: { data: ListingData }) {
-  const { state, brands, priceCeiling } = data;
-  const submit = useSubmit();
-  const location = useLocation();
-  const form = useRef<HTMLFormElement>(null);
-  const rules: RangeRules = useMemo(() => {
-    const step = niceStep(priceCeiling || 1_000_000);
-    return { min: 0, max: Math.max(step, Math.ceil((priceCeiling || 1_000_000) / step) * step), step };
-  }, [priceCeiling]);
-  const [price, setPrice] = useState<[number, number]>([state.minPrice ?? rules.min, state.maxPrice ?? rules.max]);
-  const [open, setOpen] = useState(false);
-  const pending = useRef(false);
-  const send = useCallback(() => form.current && submit(form.current, { preventScrollReset: true }), [submit]);
-  // The slider's hidden inputs render with the new values first, then the form goes.
-  useEffect(() => {
-    if (pending.current) {
-      pending.current = false;
-      send();
-    }
-  }, [price, send]);
-  const keep = ['category', 'brand', 'search', 'sort', 'pageSize'];
-  const params = new URLSearchParams(data.search);
-  const active = filtered(state);
-
+/** The chosen filters as removable chips, with «حذف همه»: plain links, on every width. */
+function Chips({ data, params }: { data: ListingData; params: URLSearchParams }) {
+  const chips = chipsOf(data.path, params, data.state, data.brands, data.chosenCategory);
+  if (chips.length === 0) return null;
+  const clearAll = listingHref(data.path, params, { brands: null, minPrice: null, maxPrice: null, inStock: null, hasOff: null,
+    ...(data.kind === 'category' ? {} : { brand: null, category: null }) });
   return (
-    <aside className="mb-4 rounded-2xl border border-gray-100 bg-white md:sticky md:top-32 md:mb-0 md:w-64 md:shrink-0" aria-label="فیلترها" data-testid="filters">
-      <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="filter-form" className="flex w-full items-center gap-2 px-4 py-3 font-bold md:hidden">
-        <FilterIcon className="size-5 text-brand-700" />
-        فیلترها
-        {active && <span className="size-2 rounded-full bg-brand-600" aria-label="فیلتر فعال" />}
-      </button>
-      <Form id="filter-form" ref={form} method="get" action={location.pathname} onChange={send} className={`${open ? '' : 'hidden'} space-y-5 border-t border-gray-100 p-4 md:block md:border-0`}>
-        {keep.map((k) => params.get(k) && <input key={k} type="hidden" name={k} value={params.get(k)!} />)}
-        <fieldset>
-          <legend className="mb-3 text-sm font-bold">محدوده قیمت</legend>
-          <RangeSlider
-            rules={rules}
-            value={price}
-            labels={['از', 'تا']}
-            format={(n) => formatToman(n)}
-            onChange={setPrice}
-            onCommit={(v) => { pending.current = true; setPrice(v); }}
-          />
-          {price[0] > rules.min && <input type="hidden" name="minPrice" value={price[0]} />}
-          {price[1] < rules.max && <input type="hidden" name="maxPrice" value={price[1]} />}
-        </fieldset>
-        <label className="flex cursor-pointer items-center justify-between gap-2 text-sm">
-          <span className="font-bold">فقط کالاهای موجود</span>
-          <input type="checkbox" name="inStock" value="1" defaultChecked={state.inStock} className="size-4 accent-brand-600" />
-        </label>
-        <label className="flex cursor-pointer items-center justify-between gap-2 text-sm">
-          <span className="font-bold">فقط تخفیف‌دارها</span>
-          <input type="checkbox" name="hasOff" value="1" defaultChecked={state.hasOff} className="size-4 accent-brand-600" />
-        </label>
-        {brands.length > 0 && (
-          <fieldset>
-            <legend className="mb-2 text-sm font-bold">برند</legend>
-            <ul className="max-h-60 space-y-1 overflow-y-auto">
-              {brands.map((b) => (
-                <li key={b.id}>
-                  <label className="flex cursor-pointer items-center gap-2 rounded-lg px-1 py-1.5 text-sm hover:bg-gray-50">
-                    <input type="checkbox" name="brands" value={b.id} defaultChecked={state.brands.includes(b.id)} className="size-4 accent-brand-600" />
-                    <span className="flex-1">{b.title}</span>
-                    {b.alias && <span className="text-xs text-gray-500" dir="ltr">{b.alias}</span>}
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
-        )}
-        <div className="flex gap-2">
-          <button type="submit" className="flex-1 rounded-xl bg-brand-600 py-2 text-sm font-medium text-white hover:bg-brand-700">اعمال فیلتر</button>
-          {active && <Link to={listingHref(data.path, params, CLEARED)} preventScrollReset className="rounded-xl border border-gray-200 px-3 py-2 text-sm text-gray-700 hover:border-brand-500">حذف فیلترها</Link>}
-        </div>
-      </Form>
-    </aside>
+    <ul className="mb-4 flex flex-wrap items-center gap-2" aria-label="فیلترهای انتخاب‌شده" data-testid="chips">
+      {chips.map((c) => (
+        <li key={c.key}>
+          <Link to={c.href} preventScrollReset aria-label={`حذف فیلتر ${c.label}`} data-testid="chip"
+            className="flex items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 py-1.5 pe-2 ps-3 text-sm text-brand-800 hover:border-brand-500">
+            <span>{c.label}</span>
+            <CloseIcon className="size-3.5" />
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Link to={clearAll} preventScrollReset className="px-2 py-1.5 text-sm font-medium text-gray-700 underline-offset-4 hover:text-brand-700 hover:underline" data-testid="chips-clear">
+          حذف همه
+        </Link>
+      </li>
+    </ul>
   );
 }

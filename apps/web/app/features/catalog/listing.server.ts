@@ -3,7 +3,7 @@ import type { Category } from '@sorkhab/shared';
 import type { ApiClient } from '../../lib/api';
 import { categoryThumbVariants } from '../../components/CategoryThumb';
 import { categoriesTitled, categoryTrail, findCategory } from './category-tree';
-import { apiQueryOf, parseListing, type ListingState, type Sort } from './listing';
+import { apiQueryOf, countQueryOf, parseListing, type ListingState, type Sort } from './listing';
 import { toCard } from './ProductCard';
 
 export type ListingKind = 'category' | 'search' | 'latest' | 'popular';
@@ -35,20 +35,25 @@ export async function loadListing(api: ApiClient, request: Request, kind: Listin
   }
   const base = { categoryId: category?.id, defaultSort: DEFAULT_SORT[kind] };
   const unpriced: ListingState = { ...state, minPrice: undefined, maxPrice: undefined, page: 1, pageSize: 1, sort: 'dearest' };
-  const [products, brands, dearest] = await Promise.all([
+  // Outside a category's own page the category is a filter among the others: its facet is listed, and it is no page of its own.
+  const categoryIsFilter = kind !== 'category';
+  const [products, facets, dearest] = await Promise.all([
     api.load('GET /Product/All', { query: apiQueryOf(state, base) }),
-    api.load('GET /Brand/GetAll'),
+    api.load('GET /Product/Facets', { query: { ...countQueryOf(apiQueryOf(state, base)), withCategories: categoryIsFilter || undefined } }),
     api.load('GET /Product/All', { query: apiQueryOf({ ...unpriced, brands: [], inStock: false, hasOff: false }, base) }),
   ]);
   const top = dearest.data[0];
+  const page = kind === 'category' && category;
   return {
     kind,
     state,
     products: { ...products, data: products.data.map(toCard) },
-    brands: brands.filter((b) => b.productCount === undefined || b.productCount > 0),
+    brands: facets.brands,
+    categories: categoryIsFilter ? facets.categories : [],
+    chosenCategory: categoryIsFilter && category ? { id: category.id, title: category.title } : null,
     priceCeiling: top ? (top.hasOff && top.offPrice < top.price ? top.offPrice : top.price) : 0,
-    category: category ? { id: category.id, title: category.title, parentId: category.parentId, children: category.children.map(({ id, title, parentId, imageUri, imageVariants }) => ({ id, title, parentId, imageUri, imageVariants: categoryThumbVariants(imageVariants) })) } : null,
-    trail: category ? categoryTrail(roots, category.id).map(({ id, title, parentId }) => ({ id, title, parentId })) : [],
+    category: page ? { id: page.id, title: page.title, parentId: page.parentId, children: page.children.map(({ id, title, parentId, imageUri, imageVariants }) => ({ id, title, parentId, imageUri, imageVariants: categoryThumbVariants(imageVariants) })) } : null,
+    trail: page ? categoryTrail(roots, page.id).map(({ id, title, parentId }) => ({ id, title, parentId })) : [],
     path: url.pathname,
     search: url.search,
   };

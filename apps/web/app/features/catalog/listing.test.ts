@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { urlOf } from '@sorkhab/shared';
-import { apiQueryOf, listingHref, parseListing } from './listing';
+import { apiQueryOf, brandMatches, chipsOf, countQueryOf, listingHref, parseListing, priceRangeLabel } from './listing';
 
 const sp = (s: string) => new URLSearchParams(s);
 
@@ -45,5 +45,50 @@ describe('apiQueryOf', () => {
     expect(Object.fromEntries(p)).toEqual({
       pageNumber: '2', pageSize: '12', categoryId: '5', title: 'كرم', brandIds: '1,2', minPrice: '10', inStock: 'true', sort: 'newest',
     });
+  });
+});
+
+describe('chipsOf', () => {
+  const brands = [{ id: 3, title: 'لورآل' }, { id: 7, title: 'میبلین' }];
+  it('names each chosen filter in Persian, each linking to the listing without it', () => {
+    const params = sp('search=کرم&brands=3,7&minPrice=100000&maxPrice=500000&inStock=1&hasOff=1&brand=12&page=2');
+    const chips = chipsOf('/search', params, parseListing(params), brands, { id: 12, title: 'کرم پودر' });
+    expect(chips.map((c) => c.label)).toEqual(['کرم پودر', 'لورآل', 'میبلین', 'از ۱۰۰٬۰۰۰ تا ۵۰۰٬۰۰۰ تومان', 'فقط کالاهای موجود', 'فقط تخفیف‌دارها']);
+    const without = (key: string) => new URL(chips.find((c) => c.key === key)!.href, 'http://x').searchParams;
+    expect(without('category').get('brand')).toBeNull();
+    expect(without('brand-3').get('brands')).toBe('7');
+    expect(without('brand-7').get('brands')).toBe('3');
+    expect(without('price').get('minPrice')).toBeNull();
+    expect(without('price').get('inStock')).toBe('1');
+    expect(without('inStock').get('inStock')).toBeNull();
+    // Every removal goes back to the first page and keeps the search.
+    for (const c of chips) {
+      expect(new URL(c.href, 'http://x').searchParams.get('page')).toBeNull();
+      expect(new URL(c.href, 'http://x').searchParams.get('search')).toBe('کرم');
+    }
+  });
+  it('writes an open-ended price range, and leaves out a brand it cannot name', () => {
+    const params = sp('minPrice=250000&brands=99');
+    expect(chipsOf('/last-products', params, parseListing(params), brands, null).map((c) => c.label)).toEqual(['از ۲۵۰٬۰۰۰ تومان']);
+    expect(priceRangeLabel(undefined, 80000)).toBe('تا ۸۰٬۰۰۰ تومان');
+  });
+});
+
+describe('brandMatches', () => {
+  it('matches Arabic and Persian letter forms, Latin names in any case, and ignores spaces', () => {
+    const brand = { title: 'کامان', alias: 'Comeon' };
+    expect(brandMatches(brand, 'كامان')).toBe(true); // Arabic kaf
+    expect(brandMatches(brand, 'COME')).toBe(true);
+    expect(brandMatches({ title: 'ژک ساف', alias: 'Jacsaf' }, 'ژکساف')).toBe(true);
+    expect(brandMatches({ title: 'نیوآ', alias: 'Nivea' }, 'نيوآ')).toBe(true); // Arabic yeh
+    expect(brandMatches(brand, 'میبلین')).toBe(false);
+    expect(brandMatches(brand, '  ')).toBe(true);
+  });
+});
+
+describe('countQueryOf', () => {
+  it('keeps a listing query\'s filters and drops its page and order', () => {
+    const q = apiQueryOf(parseListing(sp('brands=2&inStock=1&sort=cheapest&page=3&pageSize=24')), { categoryId: 5 });
+    expect(countQueryOf(q)).toEqual({ categoryId: 5, categoryTitle: undefined, title: undefined, brandIds: [2], minPrice: undefined, maxPrice: undefined, inStock: true, hasOff: undefined });
   });
 });

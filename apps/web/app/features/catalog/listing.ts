@@ -1,4 +1,6 @@
-import { DEFAULT_STORE_PAGE_SIZE, PRODUCT_SORTS, STORE_PAGE_SIZES, toLatinDigits, type ProductListQuery } from '@sorkhab/shared';
+import {
+  DEFAULT_STORE_PAGE_SIZE, formatNumber, normalizeSearch, PRODUCT_SORTS, STORE_PAGE_SIZES, toLatinDigits, type ProductCountQuery, type ProductListQuery,
+} from '@sorkhab/shared';
 
 export type Sort = (typeof PRODUCT_SORTS)[number];
 
@@ -90,3 +92,52 @@ export const SORT_LABELS: Record<Sort, string> = {
   dearest: 'گران‌ترین',
   discount: 'بیشترین تخفیف',
 };
+
+/** The filters of a listing query without its order and page: the filter sheet's live count (`GET /Product/Count`). */
+export function countQueryOf(q: ProductListQuery): ProductCountQuery {
+  const { pageNumber: _p, pageSize: _s, sort: _o, ...filters } = q;
+  return filters;
+}
+
+/** A chosen filter shown as a removable chip: its label and the listing's URL without it. */
+export interface Chip {
+  key: string;
+  label: string;
+  href: string;
+}
+
+/** A price range in words, in Persian digits: «از ۱۰۰٬۰۰۰ تا ۵۰۰٬۰۰۰ تومان». */
+export function priceRangeLabel(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return `از ${formatNumber(min)} تا ${formatNumber(max)} تومان`;
+  if (min !== undefined) return `از ${formatNumber(min)} تومان`;
+  return `تا ${formatNumber(max ?? 0)} تومان`;
+}
+
+/**
+ * The chips of a listing's chosen filters, each linking to the listing without it (plain links: they work
+ * without JavaScript). `category`: the chosen category where it is a filter (search, newest, best sellers).
+ */
+export function chipsOf(path: string, params: URLSearchParams, state: ListingState, brands: { id: number; title: string }[],
+  category: { id: number; title: string } | null): Chip[] {
+  const chips: Chip[] = [];
+  const href = (changes: Record<string, string | null>) => listingHref(path, params, changes);
+  if (category) chips.push({ key: 'category', label: category.title, href: href({ brand: null, category: null }) });
+  for (const id of state.brands) {
+    const title = brands.find((b) => b.id === id)?.title;
+    if (!title) continue;
+    chips.push({ key: `brand-${id}`, label: title, href: href({ brands: state.brands.filter((b) => b !== id).join(',') || null }) });
+  }
+  if (state.minPrice !== undefined || state.maxPrice !== undefined) {
+    chips.push({ key: 'price', label: priceRangeLabel(state.minPrice, state.maxPrice), href: href({ minPrice: null, maxPrice: null }) });
+  }
+  if (state.inStock) chips.push({ key: 'inStock', label: 'فقط کالاهای موجود', href: href({ inStock: null }) });
+  if (state.hasOff) chips.push({ key: 'hasOff', label: 'فقط تخفیف‌دارها', href: href({ hasOff: null }) });
+  return chips;
+}
+
+/** Whether a brand matches what the shopper typed in the brand list's box: ي/ی, ك/ک, Latin case and digits alike. */
+export function brandMatches(brand: { title: string; alias: string }, typed: string): boolean {
+  const q = normalizeSearch(typed);
+  if (!q) return true;
+  return normalizeSearch(`${brand.title} ${brand.alias}`).includes(q) || normalizeSearch(`${brand.title}${brand.alias}`).replace(/ /g, '').includes(q.replace(/ /g, ''));
+}

@@ -1,0 +1,224 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Form, useLocation, useSubmit } from 'react-router';
+import { formatNumber, formatToman } from '@sorkhab/shared';
+import { CloseIcon, FilterIcon, SearchIcon } from '../../components/icons';
+import { RangeSlider } from '../../components/ui/RangeSlider';
+import { niceStep, type RangeRules } from '../../components/ui/range';
+import { useHydrated } from '../../components/ui/use-hydrated';
+import { browserApi } from '../../lib/api';
+import { apiQueryOf, brandMatches, countQueryOf, parseListing } from './listing';
+import type { ListingData } from './listing.server';
+
+/** Brands listed before the brand list gets a search box of its own. */
+const BRAND_SEARCH_FROM = 9;
+/** How long the sheet waits after the last change before asking for the count. */
+const COUNT_DEBOUNCE_MS = 250;
+/** Below this width the filters are a sheet (phones and tablets), at and above it a sidebar that applies at once. */
+const SHEET_QUERY = '(max-width: 1023.98px)';
+
+/**
+ * A listing's filters (decision 027). From 1024 px a sidebar whose every change applies at once; below, a
+ * sheet that stays open while several filters are chosen, showing the live result count on its apply
+ * button (`GET /Product/Count`, debounced), and that leaves the listing as it was when closed without
+ * applying. Without JavaScript the button opens the sheet through `:target` and the form submits as a
+ * plain GET.
+ */
+export function FilterPanel({ data }: { data: ListingData }) {
+  const { state, brands, categories, priceCeiling } = data;
+  const submit = useSubmit();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  const opener = useRef<HTMLAnchorElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const rules: RangeRules = useMemo(() => {
+    const step = niceStep(priceCeiling || 1_000_000);
+    return { min: 0, max: Math.max(step, Math.ceil((priceCeiling || 1_000_000) / step) * step), step };
+  }, [priceCeiling]);
+  const applied: [number, number] = [state.minPrice ?? rules.min, state.maxPrice ?? rules.max];
+  const [price, setPrice] = useState<[number, number]>(applied);
+  const [open, setOpen] = useState(false);
+  const [count, setCount] = useState<{ n: number; loading: boolean }>({ n: data.products.totalCount, loading: false });
+  const [brandQuery, setBrandQuery] = useState('');
+  /** Bumped to put the form back as the listing has it: a fresh form, since React misses the changes after a native form.reset(). */
+  const [generation, setGeneration] = useState(0);
+  const counts = useRef(new Map<string, number>());
+  const asked = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const pending = useRef(false);
+
+  const inSheet = () => typeof window !== 'undefined' && window.matchMedia(SHEET_QUERY).matches;
+
+  /** The count of what the form now holds, asked once per distinct query and only for the latest change. */
+  const recount = useCallback(() => {
+    clearTimeout(timer.current);
+    if (!form.current) return;
+    const chosen = parseListing(new URLSearchParams(new FormData(form.current) as unknown as Record<string, string>));
+    const categoryId = data.kind === 'category' ? data.category?.id : chosen.categoryId;
+    const query = countQueryOf(apiQueryOf(chosen, { categoryId, categoryTitle: data.kind === 'category' ? undefined : chosen.category }));
+    const key = JSON.stringify(query);
+    const known = counts.current.get(key);
+    const ticket = ++asked.current;
+    if (known !== undefined) return setCount({ n: known, loading: false });
+    setCount((c) => ({ ...c, loading: true }));
+    timer.current = setTimeout(async () => {
+      const res = await browserApi.call('GET /Product/Count', { query });
+      if (ticket !== asked.current) return;
+      if (res.success) counts.current.set(key, res.data.totalCount);
+      setCount((c) => (res.success ? { n: res.data.totalCount, loading: false } : { ...c, loading: false }));
+    }, COUNT_DEBOUNCE_MS);
+  }, [data.kind, data.category?.id]);
+
+  const changed = useCallback(() => {
+    if (inSheet()) recount();
+    else if (form.current) submit(form.current, { preventScrollReset: true });
+  }, [recount, submit]);
+
+  // The slider's hidden inputs render with the new values first, then the change is taken.
+  useEffect(() => {
+    if (pending.current) {
+      pending.current = false;
+      changed();
+    }
+  }, [price, changed]);
+
+  const close = useCallback(() => {
+    // Closed without applying: the form goes back to the listing's filters, the listing never changed.
+    clearTimeout(timer.current);
+    asked.current++;
+    setGeneration((g) => g + 1);
+    setPrice([state.minPrice ?? rules.min, state.maxPrice ?? rules.max]);
+    setBrandQuery('');
+    setCount({ n: data.products.totalCount, loading: false });
+    setOpen(false);
+    opener.current?.focus();
+  }, [state.minPrice, state.maxPrice, rules.min, rules.max, data.products.totalCount]);
+
+  useEffect(() => {
+    if (!open) return;
+    heading.current?.focus();
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') close(); };
+    document.addEventListener('keydown', onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+    };
+  }, [open, close]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // Opened before the scripts ran (the no-JavaScript link sets the hash): the sheet is the script's from now on.
+  useEffect(() => {
+    if (window.location.hash !== '#filter-sheet') return;
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    setOpen(true);
+  }, []);
+
+  const keep = ['search', 'sort', 'pageSize', ...(data.kind === 'category' ? ['category', 'brand'] : [])];
+  const params = new URLSearchParams(data.search);
+  const active = state.brands.length + (state.inStock ? 1 : 0) + (state.hasOff ? 1 : 0)
+    + (state.minPrice !== undefined || state.maxPrice !== undefined ? 1 : 0) + (data.chosenCategory ? 1 : 0);
+  const brandSearch = hydrated && brands.length >= BRAND_SEARCH_FROM;
+  const shownBrands = brandSearch && brandQuery ? brands.filter((b) => brandMatches(b, brandQuery)) : brands;
+  const chosenCategory = data.chosenCategory?.id;
+  const categoryList = chosenCategory && !categories.some((c) => c.id === chosenCategory)
+    ? [{ ...data.chosenCategory!, count: data.products.totalCount }, ...categories] : categories;
+
+  return (
+    <aside className="mb-4 lg:sticky lg:top-32 lg:mb-0 lg:w-64 lg:shrink-0" aria-label="فیلترها" data-testid="filters">
+      <a ref={opener} href="#filter-sheet" role="button" aria-haspopup="dialog" aria-expanded={open} aria-controls="filter-sheet"
+        onClick={(e) => { e.preventDefault(); setOpen(true); }}
+        className="flex w-full items-center gap-2 rounded-2xl border border-gray-100 bg-white px-4 py-3 font-bold lg:hidden" data-testid="filters-open">
+        <FilterIcon className="size-5 text-brand-700" />
+        فیلترها
+        {active > 0 && <span className="ms-auto rounded-full bg-brand-600 px-2 py-0.5 text-xs text-white" aria-label={`${formatNumber(active)} فیلتر فعال`}>{formatNumber(active)}</span>}
+      </a>
+      <div id="filter-sheet" className={`${open ? 'max-lg:flex' : 'max-lg:hidden'} max-lg:target:flex max-lg:fixed max-lg:inset-0 max-lg:z-50 max-lg:flex-col max-lg:justify-end`}
+        role={open ? 'dialog' : undefined} aria-modal={open ? true : undefined} aria-labelledby={open ? 'filter-sheet-title' : undefined} data-testid="filter-sheet">
+        <a href="#" onClick={(e) => { e.preventDefault(); close(); }} className="absolute inset-0 bg-black/40 lg:hidden" aria-hidden="true" tabIndex={-1} />
+        <Form key={generation} id="filter-form" ref={form} method="get" action={location.pathname} onChange={changed}
+          className="relative flex max-h-[85dvh] w-full flex-col self-center rounded-t-3xl bg-white shadow-xl sm:max-w-lg lg:max-h-none lg:rounded-2xl lg:border lg:border-gray-100 lg:shadow-none">
+          <div className="flex items-center justify-between border-b border-gray-100 px-4 py-3 lg:hidden">
+            <h2 id="filter-sheet-title" ref={heading} tabIndex={-1} className="text-base font-bold outline-none">فیلترها</h2>
+            <a href="#" onClick={(e) => { e.preventDefault(); close(); }} className="rounded-full p-2 text-gray-600 hover:bg-gray-100" aria-label="بستن فیلترها" role="button" data-testid="filters-close">
+              <CloseIcon className="size-5" />
+            </a>
+          </div>
+          <div className="min-h-0 flex-1 space-y-5 overflow-y-auto overscroll-contain p-4">
+            {keep.map((k) => params.get(k) && <input key={k} type="hidden" name={k} value={params.get(k)!} />)}
+            {data.kind !== 'category' && categoryList.length > 0 && (
+              <fieldset>
+                <legend className="mb-2 text-sm font-bold">دسته‌بندی</legend>
+                <ul className="max-h-56 space-y-1 overflow-y-auto" data-testid="category-facet">
+                  <li>
+                    <label className="flex cursor-pointer items-center gap-2 rounded-lg px-1 py-1.5 text-sm hover:bg-gray-50">
+                      <input type="radio" name="brand" value="" defaultChecked={!chosenCategory} className="size-4 accent-brand-600" />
+                      <span className="flex-1">همه دسته‌ها</span>
+                    </label>
+                  </li>
+                  {categoryList.map((c) => (
+                    <li key={c.id}>
+                      <label className="flex cursor-pointer items-center gap-2 rounded-lg px-1 py-1.5 text-sm hover:bg-gray-50">
+                        <input type="radio" name="brand" value={c.id} defaultChecked={c.id === chosenCategory} className="size-4 accent-brand-600" />
+                        <span className="flex-1">{c.title}</span>
+                        <span className="text-xs text-gray-600">{formatNumber(c.count)}</span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
+            )}
+            <fieldset>
+              <legend className="mb-3 text-sm font-bold">محدوده قیمت</legend>
+              <RangeSlider rules={rules} value={price} labels={['از', 'تا']} format={(n) => formatToman(n)} onChange={setPrice}
+                onCommit={(v) => { pending.current = true; setPrice(v); }} />
+              {price[0] > rules.min && <input type="hidden" name="minPrice" value={price[0]} />}
+              {price[1] < rules.max && <input type="hidden" name="maxPrice" value={price[1]} />}
+            </fieldset>
+            <label className="flex cursor-pointer items-center justify-between gap-2 text-sm">
+              <span className="font-bold">فقط کالاهای موجود</span>
+              <input type="checkbox" name="inStock" value="1" defaultChecked={state.inStock} className="size-4 accent-brand-600" />
+            </label>
+            <label className="flex cursor-pointer items-center justify-between gap-2 text-sm">
+              <span className="font-bold">فقط تخفیف‌دارها</span>
+              <input type="checkbox" name="hasOff" value="1" defaultChecked={state.hasOff} className="size-4 accent-brand-600" />
+            </label>
+            {brands.length > 0 && (
+              <fieldset>
+                <legend className="mb-2 text-sm font-bold">برند</legend>
+                {brandSearch && (
+                  <div className="relative mb-2">
+                    <SearchIcon className="pointer-events-none absolute start-2.5 top-1/2 size-4 -translate-y-1/2 text-gray-500" />
+                    <input type="search" value={brandQuery} onChange={(e) => { e.stopPropagation(); setBrandQuery(e.target.value); }} aria-label="جستجوی برند" placeholder="جستجوی برند"
+                      onKeyDown={(e) => { if (e.key === 'Enter') e.preventDefault(); }} form="" data-testid="brand-search"
+                      className="w-full rounded-xl border border-gray-200 py-2 pe-3 ps-8 text-sm outline-none focus:border-brand-500" />
+                  </div>
+                )}
+                {/* Brands the box hides stay in the form (hidden, not removed), so a chosen one is still sent. */}
+                <ul className="max-h-60 space-y-1 overflow-y-auto" data-testid="brand-facet">
+                  {brands.map((b) => (
+                    <li key={b.id} hidden={!shownBrands.includes(b)}>
+                      <label className="flex cursor-pointer items-center gap-2 rounded-lg px-1 py-1.5 text-sm hover:bg-gray-50">
+                        <input type="checkbox" name="brands" value={b.id} defaultChecked={state.brands.includes(b.id)} className="size-4 accent-brand-600" />
+                        <span className="flex-1">{b.title}</span>
+                        {b.alias && <span className="text-xs text-gray-600" dir="ltr">{b.alias}</span>}
+                        <span className="min-w-6 text-end text-xs text-gray-600">{formatNumber(b.count)}</span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+                {shownBrands.length === 0 && <p className="px-1 py-2 text-sm text-gray-600">برندی با این نام نیست.</p>}
+              </fieldset>
+            )}
+          </div>
+          <div className="border-t border-gray-100 p-4 max-lg:pb-[max(1rem,env(safe-area-inset-bottom))] lg:border-0 lg:pt-0">
+            <button type="submit" className="w-full rounded-xl bg-brand-600 py-2.5 text-sm font-bold text-white hover:bg-brand-700" data-testid="filters-apply" aria-live="polite">
+              <span className="lg:hidden">{count.loading ? 'در حال شمارش…' : `نمایش ${formatNumber(count.n)} کالا`}</span>
+              <span className="max-lg:hidden">اعمال فیلتر</span>
+            </button>
+          </div>
+        </Form>
+      </div>
+    </aside>
+  );
+}
