@@ -36,6 +36,7 @@ async function api<T>(request: APIRequestContext, url: string, init: { method?: 
 }
 
 test('a shopper reviews a delivered product; the owner approves it; the review and the average show on the product page', async ({ page }) => {
+  test.setTimeout(180_000); // a whole order, two roles, a question and, with SHOTS, 15 screenshots
   const { request } = page; // shares the page's cookies: the shopper's login below is the browser's too
   const adminToken = (await api<{ token: string }>(request, 'User/Login', { method: 'POST', data: { userName: 'admin', password: E2E_ADMIN_PASSWORD } })).token;
   const admin = { authorization: `Bearer ${adminToken}` };

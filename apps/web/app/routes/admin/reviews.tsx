@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, CloseButton, Group, Image, Paper, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Button, CloseButton, Group, Image, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { formatJalaliDateTime, type AdminReview } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { useConfirmDelete } from '../../features/admin/confirm-delete';
@@ -44,14 +44,14 @@ function ReviewCard({ review: r, onChange, onDelete }: { review: AdminReview; on
           <Text size="xs" c="dimmed">{formatJalaliDateTime(r.createdAt)}</Text>
         </Group>
         <Group gap="xs" wrap="wrap">
-          <Rating value={r.rating} readOnly size="sm" aria-label={`امتیاز ${fa(r.rating)} از ۵`} />
+          <Text size="sm" fw={700}><Text span c="yellow.9" aria-hidden="true">{'★'.repeat(r.rating)}{'☆'.repeat(5 - r.rating)}</Text> {fa(r.rating)} از ۵</Text>
           <Text size="sm">{r.customerName} ({r.authorName})</Text>
           {r.mobile && <Text size="xs" c="dimmed">{fa(r.mobile.replace(/^98/, '0'))}</Text>}
           {r.orderId && <Anchor component={Link} to={`/admin/orders/${r.orderId}`} size="xs">سفارش {fa(r.orderId)}</Anchor>}
         </Group>
         <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{r.body}</Text>
-        {r.pros.length > 0 && <Text size="sm" c="teal.8">نقاط قوت: {r.pros.join('، ')}</Text>}
-        {r.cons.length > 0 && <Text size="sm" c="red.8">نقاط ضعف: {r.cons.join('، ')}</Text>}
+        {r.pros.length > 0 && <Text size="sm" c="teal.9">نقاط قوت: {r.pros.join('، ')}</Text>}
+        {r.cons.length > 0 && <Text size="sm" c="red.9">نقاط ضعف: {r.cons.join('، ')}</Text>}
         {r.photos.length > 0 && (
           <Group gap="xs">
             {r.photos.map((p, i) => (

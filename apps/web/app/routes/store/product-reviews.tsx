@@ -4,7 +4,7 @@ import { formatJalali, toPersianDigits, type MyReviewState, type ProductReviews,
 import { useShopper } from '../../features/account/shopper';
 import { ratingText, Stars } from '../../features/catalog/Stars';
 import { browserApi } from '../../lib/api';
-import { Alert, Field, inputClass, primaryButton, secondaryButton } from '../account/ui';
+import { Alert, Field, inputClass, PhotoPicker, primaryButton, secondaryButton } from '../account/ui';
 
 /**
  * The product page's reviews (decision 025). The page is cached for every visitor, so only the rating in the
@@ -222,9 +222,7 @@ function ReviewForm({ productId, onDone }: { productId: number; onDone: () => vo
       <Field label="نقاط ضعف (هر مورد در یک خط)" htmlFor="review-cons" error={fields.cons}>
         <textarea id="review-cons" name="cons" rows={2} className={inputClass} />
       </Field>
-      <Field label="عکس (حداکثر ۳ عکس، اختیاری)" htmlFor="review-photos" error={fields.photos}>
-        <input id="review-photos" name="photos" type="file" accept="image/jpeg,image/png,image/webp" multiple className="block w-full text-sm" />
-      </Field>
+      <PhotoPicker id="review-photos" name="photos" label="عکس (اختیاری، حداکثر ۳ عکس)" error={fields.photos} hint="عکس‌ها پس از تأیید دیدگاه برای همه نمایش داده می‌شوند." />
       {error && <Alert>{error}</Alert>}
       <button type="submit" disabled={busy} className={`${primaryButton} w-full text-sm`}>{busy ? 'در حال ثبت…' : 'ثبت دیدگاه'}</button>
     </form>
