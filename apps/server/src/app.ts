@@ -50,6 +50,7 @@ import { fakeGatewayPages } from './modules/orders/fake-gateway.routes.js';
 import { orderDeskRoutes } from './modules/orders/order-desk.routes.js';
 import { orderRoutes } from './modules/orders/orders.routes.js';
 import { returnRoutes } from './modules/returns/returns.routes.js';
+import { reviewRoutes } from './modules/reviews/reviews.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { shippingRoutes } from './modules/shipping/shipping.routes.js';
@@ -257,6 +258,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(orderDeskRoutes, { prefix: '/api' });
   await app.register(returnRoutes, { prefix: '/api' });
+  await app.register(reviewRoutes, { prefix: '/api' });
   await app.register(jobRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(shippingRoutes, { prefix: '/api' });

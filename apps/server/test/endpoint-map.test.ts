@@ -11,8 +11,8 @@ describe('endpoint map ↔ registered routes', () => {
   beforeAll(async () => { t = await buildTestApp(); });
   afterAll(async () => { await t?.close(); });
 
-  /** `/api` routes that are not JSON endpoints: the gateway's return is a redirect to a page; a return's photo is an image. */
-  const PAGES = new Set(['GET /api/Payment/Callback', 'GET /api/Return/Photo', 'GET /api/Return/AdminPhoto']);
+  /** `/api` routes that are not JSON endpoints: the gateway's return is a redirect to a page; a return's or a review's photo is an image. */
+  const PAGES = new Set(['GET /api/Payment/Callback', 'GET /api/Return/Photo', 'GET /api/Return/AdminPhoto', 'GET /api/Review/Photo', 'GET /api/Review/AdminPhoto']);
 
   const registered = () => t.app.routeTable
     .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
@@ -42,12 +42,13 @@ describe('endpoint map ↔ registered routes', () => {
       'GET /Product/ById', 'GET /Product/Count', 'GET /Product/Facets', 'GET /Product/Suggest', 'GET /Product/DidYouMean', 'GET /Gallery/:productId', 'GET /Slider/Get', 'GET /Slider/GetByCId', 'GET /Settings',
       'POST /User/Login', 'PUT /User/UpdatePassword', 'POST /Auth/SendCode', 'POST /Auth/VerifyCode', 'GET /Location/Provinces',
       'GET /Cart', 'POST /Cart/Add', 'PUT /Cart/SetQuantity', 'DELETE /Cart/Remove', 'POST /Cart/ApplyDiscount',
-      'DELETE /Cart/RemoveDiscount', 'GET /Order/Track',
+      'DELETE /Cart/RemoveDiscount', 'GET /Order/Track', 'GET /Review/Product', 'GET /Question/Product',
     ].sort());
     expect(byAccess('customer')).toEqual([
       'POST /Auth/Logout', 'GET /Auth/Me', 'GET /Profile', 'PUT /Profile', 'GET /Address', 'GET /Address/ById', 'POST /Address',
       'PUT /Address', 'DELETE /Address', 'POST /Order/Checkout', 'POST /Order/Pay', 'GET /Order/Mine', 'GET /Order/MineById',
       'GET /Return/Mine', 'POST /Return/Create', 'GET /Shipping/Quote',
+      'GET /Review/Mine', 'POST /Review/Create', 'POST /Review/Vote', 'POST /Question/Create',
     ].sort());
     const staff = new Set<string>(['staff', 'admin', ...PERMISSIONS.map((p) => `admin:${p}`)]);
     expect(Object.values(endpoints).filter((d) => !['public', 'customer'].includes(d.access) && !staff.has(d.access))).toEqual([]);

@@ -137,7 +137,7 @@ describe('access by route, whatever the spelling', () => {
     expect(failures).toEqual([]);
     expect(await fingerprint(t)).toBe(before);
     expect(tried.requests).toBeGreaterThan(1500);
-  });
+  }, 120_000); // every guarded route × 22 spellings × 2 sessions over a socket: grows with the API
 
   it('serves the API only at its canonical spelling: other spellings of a public route are 404', async () => {
     expect((await get('/api/health')).status).toBe(200);

@@ -12,7 +12,8 @@ import { smsCode } from './sms';
  * status; and issue 13's messages screen and SMS templates, reached by shipping an order (its SMS read from the console
  * provider's log), the audit-log screen and issue 13's returns (the shopper's request page, the admin's list; the journey in
  * returns.spec.ts checks each returns page in its other states); issue 14's product page on a phone (buy bar, compare
- * tray, image viewer) and /compare. No rule is switched off: a violation is fixed in the page.
+ * tray, image viewer), /compare, and the moderation screens (reviews and questions, empty and filtered; reviews.spec.ts
+ * checks them with items, and the product page's reviews and form). No rule is switched off: a violation is fixed in the page.
  */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -208,6 +209,16 @@ test.describe('storefront', () => {
 });
 
 test.describe('admin', () => {
+  test('reviews and questions moderation screens, with their filters', async ({ page }) => {
+    await adminLogin(page);
+    for (const [url, title] of [['/admin/reviews?status=rejected', 'دیدگاه‌ها'], ['/admin/questions?status=pending', 'پرسش‌ها']] as const) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+      await expect(page.getByLabel('وضعیت')).toBeVisible();
+      await expectAccessible(page, url);
+    }
+  });
+
   test('settings: eNamad id and code, and the paste box with its error', async ({ page }) => {
     await adminLogin(page);
     await page.goto('/admin/settings');

@@ -10,6 +10,7 @@ import { orderDeskEndpoints } from './order-desk.js';
 import { ordersEndpoints } from './orders.js';
 import { productDeskEndpoints } from './product-desk.js';
 import { returnsEndpoints } from './returns.js';
+import { reviewsEndpoints } from './reviews.js';
 import { shippingEndpoints } from './shipping.js';
 import { suggestEndpoints } from './suggest.js';
 import { usersEndpoints } from './users.js';
@@ -17,7 +18,7 @@ import { usersEndpoints } from './users.js';
 export * from './define.js';
 export {
   auditEndpoints, cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints,
-  orderDeskEndpoints, ordersEndpoints, productDeskEndpoints, returnsEndpoints, shippingEndpoints, suggestEndpoints, usersEndpoints,
+  orderDeskEndpoints, ordersEndpoints, productDeskEndpoints, returnsEndpoints, reviewsEndpoints, shippingEndpoints, suggestEndpoints, usersEndpoints,
 };
 
 /** Every endpoint of the API, by `METHOD /Path` (registered under `/api`). */
@@ -36,6 +37,7 @@ export const endpoints = {
   ...suggestEndpoints,
   ...auditEndpoints,
   ...returnsEndpoints,
+  ...reviewsEndpoints,
   ...shippingEndpoints,
 };
 export type Endpoints = typeof endpoints;

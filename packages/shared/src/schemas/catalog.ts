@@ -170,6 +170,8 @@ export const ProductListItemSchema = z.object({
   id: z.number(), title: z.string(), alias: z.string(), imageUri: z.string().nullable(),
   imageVariants: z.array(ImageVariantSchema), price: z.number(), offPrice: z.number(),
   offPersent: z.number(), hasOff: z.boolean(), rate: z.number(), tags: z.string(),
+  /** The approved reviews' average and count: the storefront's stars (decision 025); `rate` is the spec's admin field. */
+  ratingAverage: z.number(), ratingCount: z.number(),
   brand: z.object({ id: z.number(), title: z.string() }).nullable(), categoryId: z.number(),
   categoryDescs: z.string(), stock: z.number(), isDraft: z.boolean(),
 });

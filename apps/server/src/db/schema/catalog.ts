@@ -40,6 +40,12 @@ export const products = pgTable('products', {
   alias: varchar('alias', { length: 200 }).notNull(),
   imageUri: varchar('image_uri', { length: 300 }),
   rate: real('rate').notNull().default(0),
+  /**
+   * The approved reviews' average (1–5) and count (modules/reviews): the storefront's stars and JSON-LD rating,
+   * set in the transaction that approves, rejects or deletes a review (decision 025). `rate` is the spec's admin field.
+   */
+  ratingAverage: real('rating_average').notNull().default(0),
+  ratingCount: integer('rating_count').notNull().default(0),
   tags: varchar('tags', { length: 500 }).notNull().default(''),
   price: bigint('price', { mode: 'number' }).notNull(),
   offPersent: integer('off_persent').notNull().default(0),

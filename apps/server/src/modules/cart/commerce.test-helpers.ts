@@ -4,9 +4,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { BuildOptions } from '../../app.js';
 import type { Config } from '../../config.js';
-import { users } from '../../db/schema/index.js';
+import { payments, users } from '../../db/schema/index.js';
 import { createSession } from '../../lib/auth.js';
 import { bearer, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { dataOf } from '../../../test/api.js';
+import { createProduct } from '../../../test/factories.js';
 
 /** A test app whose console SMS lines also go to a file, so tests can read the login codes. */
 export async function buildShopApp(overrides: Partial<Config> = {}, opts: Omit<BuildOptions, 'database'> = {}) {
@@ -55,3 +57,25 @@ export const NEW_ADDRESS = {
   firstname: 'مریم', lastname: 'احمدی', province: 'تهران', city: 'تهران',
   address: 'خیابان ولیعصر، کوچه بهار، پلاک ۱۲', postalCode: '۱۲۳۴۵۶۷۸۹۰', mobile: '۰۹۱۲۱۲۳۴۵۶۷',
 };
+
+type Shopper = Awaited<ReturnType<typeof quickCustomer>>;
+
+/**
+ * A shopper's order of `quantity` units of a product (a new one with stock 10 unless given), paid on the fake
+ * gateway and moved to delivered (or only to processing with `deliver: false`).
+ */
+export async function deliveredOrder(t: ShopApp, opts: { quantity?: number; s?: Shopper; deliver?: boolean; productId?: number } = {}) {
+  const productId = opts.productId ?? (await createProduct(t, { Price: 200_000, Stock: 10 })).id;
+  const s = opts.s ?? await quickCustomer(t);
+  await t.app.inject({ method: 'POST', url: '/api/Cart/Add', payload: { productId, quantity: opts.quantity ?? 3 }, headers: s.headers });
+  const order = dataOf(await t.app.inject({ method: 'POST', url: '/api/Order/Checkout', payload: { address: NEW_ADDRESS }, headers: s.headers }));
+  const [pay] = await t.db.select().from(payments).where(eq(payments.orderId, order.orderId));
+  await t.app.inject({ method: 'POST', url: `/payment/fake/${pay!.authority}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  await t.app.inject({ method: 'GET', url: `/api/Payment/Callback?Authority=${pay!.authority}&Status=OK` });
+  const admin = bearer(await t.adminToken());
+  for (const status of opts.deliver === false ? ['processing'] : ['processing', 'shipped', 'delivered']) {
+    dataOf(await t.app.inject({ method: 'PUT', url: '/api/Order/SetStatus', payload: { id: order.orderId, status }, headers: admin }));
+  }
+  const full = dataOf(await t.app.inject({ method: 'GET', url: `/api/Order/MineById?id=${order.orderId}`, headers: s.headers }));
+  return { orderId: order.orderId as number, number: order.number as string, itemId: full.items[0].id as number, productId, s };
+}

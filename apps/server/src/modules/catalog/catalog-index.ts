@@ -25,6 +25,9 @@ export interface CatalogRow {
   offPersent: number;
   hasOff: boolean;
   rate: number;
+  /** The approved reviews' average and count (decision 025). */
+  ratingAverage: number;
+  ratingCount: number;
   brandId: number | null;
   categoryId: number;
   stock: number;
@@ -134,6 +137,8 @@ export class CatalogIndex {
   private offPersent = new Int16Array(0);
   private hasOff = new Uint8Array(0);
   private rate = new Float32Array(0);
+  private ratingAverage = new Float32Array(0);
+  private ratingCount = new Int32Array(0);
   private stock = new Int32Array(0);
   private sold = new Int32Array(0);
   private created = new Float64Array(0);
@@ -175,7 +180,7 @@ export class CatalogIndex {
   /** Bytes the index holds: its typed arrays, the text arena, the orderings and the search index. */
   bytes(): number {
     const columns = [this.id, this.category, this.brand, this.price, this.offPrice, this.offPersent, this.hasOff, this.rate,
-      this.stock, this.sold, this.created, this.live, this.slotOf].reduce((sum, a) => sum + a.byteLength, 0);
+      this.ratingAverage, this.ratingCount, this.stock, this.sold, this.created, this.live, this.slotOf].reduce((sum, a) => sum + a.byteLength, 0);
     let lists = 0;
     for (const l of this.lists.values()) for (const s of SORTS) lists += l[s].a.byteLength;
     return columns + this.texts.bytes() + lists + this.search.bytes();
@@ -183,7 +188,7 @@ export class CatalogIndex {
 
   private columns() {
     return { id: this.id, category: this.category, brand: this.brand, price: this.price, offPrice: this.offPrice, offPersent: this.offPersent,
-      hasOff: this.hasOff, rate: this.rate, stock: this.stock, sold: this.sold, created: this.created, live: this.live };
+      hasOff: this.hasOff, rate: this.rate, ratingAverage: this.ratingAverage, ratingCount: this.ratingCount, stock: this.stock, sold: this.sold, created: this.created, live: this.live };
   }
 
   /** Describes the index for a snapshot (snapshot.ts); its arrays go to the writer as they are. */
@@ -204,6 +209,7 @@ export class CatalogIndex {
     const c = m.columns;
     index.id = read(c.id); index.category = read(c.category); index.brand = read(c.brand); index.price = read(c.price);
     index.offPrice = read(c.offPrice); index.offPersent = read(c.offPersent); index.hasOff = read(c.hasOff); index.rate = read(c.rate);
+    index.ratingAverage = read(c.ratingAverage); index.ratingCount = read(c.ratingCount);
     index.stock = read(c.stock); index.sold = read(c.sold); index.created = read(c.created); index.live = read(c.live);
     index.capacity = m.capacity;
     index.count = m.count;
@@ -255,7 +261,7 @@ export class CatalogIndex {
     };
     this.id = grow(this.id); this.category = grow(this.category); this.brand = grow(this.brand); this.price = grow(this.price);
     this.offPrice = grow(this.offPrice); this.offPersent = grow(this.offPersent); this.hasOff = grow(this.hasOff);
-    this.rate = grow(this.rate); this.stock = grow(this.stock); this.sold = grow(this.sold); this.created = grow(this.created);
+    this.rate = grow(this.rate); this.ratingAverage = grow(this.ratingAverage); this.ratingCount = grow(this.ratingCount); this.stock = grow(this.stock); this.sold = grow(this.sold); this.created = grow(this.created);
     this.live = grow(this.live);
     this.capacity = cap;
   }
@@ -290,6 +296,7 @@ export class CatalogIndex {
     this.maxCategory = Math.max(this.maxCategory, row.categoryId);
     this.price[slot] = row.price; this.offPrice[slot] = row.offPrice; this.offPersent[slot] = row.offPersent;
     this.hasOff[slot] = row.hasOff ? 1 : 0; this.rate[slot] = row.rate; this.stock[slot] = row.stock;
+    this.ratingAverage[slot] = row.ratingAverage; this.ratingCount[slot] = row.ratingCount;
     this.sold[slot] = row.soldCount; this.created[slot] = row.createdAt;
     const card = JSON.stringify([row.title, row.alias, row.tags, row.imageUri]);
     const bytes = Buffer.byteLength(card);
@@ -390,6 +397,7 @@ export class CatalogIndex {
     return {
       id: this.id[slot]!, title, alias, imageUri, tags, price: this.price[slot]!, offPrice: this.offPrice[slot]!,
       offPersent: this.offPersent[slot]!, hasOff: this.hasOff[slot] === 1, rate: this.rate[slot]!,
+      ratingAverage: Math.round(this.ratingAverage[slot]! * 100) / 100, ratingCount: this.ratingCount[slot]!,
       brandId: this.brand[slot] || null, categoryId: this.category[slot]!, stock: this.stock[slot]!,
     };
   }
@@ -564,7 +572,7 @@ export class CatalogIndex {
 export interface IndexState {
   capacity: number;
   count: number;
-  columns: Record<'id' | 'category' | 'brand' | 'price' | 'offPrice' | 'offPersent' | 'hasOff' | 'rate' | 'stock' | 'sold' | 'created' | 'live', number>;
+  columns: Record<'id' | 'category' | 'brand' | 'price' | 'offPrice' | 'offPersent' | 'hasOff' | 'rate' | 'ratingAverage' | 'ratingCount' | 'stock' | 'sold' | 'created' | 'live', number>;
   slotOf: number;
   freeSlots: number[];
   perBrand: [number, number][];

@@ -109,7 +109,7 @@ export function whereOf(q: Omit<SqlListQuery, 'offset' | 'limit' | 'sort'>): SQL
 export const cardColumns = {
   id: products.id, title: products.title, alias: products.alias, imageUri: products.imageUri, price: products.price,
   offPrice: products.offPrice, offPersent: products.offPersent, hasOff: products.hasOff, rate: products.rate,
-  tags: products.tags, brandId: products.brandId, categoryId: products.categoryId, stock: products.stock, isDraft: products.isDraft,
+  ratingAverage: products.ratingAverage, ratingCount: products.ratingCount, tags: products.tags, brandId: products.brandId, categoryId: products.categoryId, stock: products.stock, isDraft: products.isDraft,
 };
 
 /** One page of products in SQL and how many match. */

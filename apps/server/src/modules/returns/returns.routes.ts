@@ -6,7 +6,7 @@ import { readForm } from '../../lib/multipart.js';
 import { keyMapOf, remapKeys } from '../../lib/keys.js';
 import { parseWith } from '../../lib/validation.js';
 import { notFound } from '../../lib/errors.js';
-import { readPhoto } from './photos.js';
+import { readPhoto } from '../media/private-photos.js';
 import * as svc from './returns.service.js';
 
 export const returnRoutes: FastifyPluginAsyncZod = async (app) => {

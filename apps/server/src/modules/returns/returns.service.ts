@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import {
-  formatToman, RETURN_DAYS, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, toPersianDigits,
+  formatToman, RETURN_DAYS, RETURN_MAX_PHOTOS, RETURN_REASON_LABELS, RETURN_STATUS_LABELS, toPersianDigits,
   type RefundMethod, type ReturnCreate, type Returnable, type ReturnReason, type ReturnRequest, type ReturnStatus,
 } from '@sorkhab/shared';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -12,7 +12,7 @@ import { write } from '../../lib/write.js';
 import { returnUnits } from '../catalog/variant.service.js';
 import type { Storage } from '../media/storage.js';
 import { enqueueReturnSms } from './notify.js';
-import { removePhotos, storePhotos } from './photos.js';
+import { removePhotos, storePhotos } from '../media/private-photos.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 
 type RequestRow = typeof returnRequests.$inferSelect;
@@ -101,7 +101,7 @@ export async function returnable(db: Db, userId: number, orderId: number, now = 
  * other open request, each quantity at most bought minus already asked or approved. A refused request removes its photos.
  */
 export async function createReturn(ctx: ServiceContext & { storage: Storage }, userId: number, input: ReturnCreate, files: UploadedFile[], now = new Date()) {
-  const photos = await storePhotos(ctx.storage, files);
+  const photos = await storePhotos(ctx.storage, files, { folder: 'returns', max: RETURN_MAX_PHOTOS });
   try {
     const row = await write(ctx, async (tx) => {
       const [o] = await tx.select().from(orders).where(and(eq(orders.id, input.orderId), eq(orders.userId, userId))).for('update');

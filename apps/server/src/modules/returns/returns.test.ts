@@ -2,33 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
-import { jobs, orders, payments, productVariants, products, returnPhotos, returnRequests } from '../../db/schema/index.js';
+import { jobs, orders, productVariants, products, returnPhotos, returnRequests } from '../../db/schema/index.js';
 import { bearer } from '../../../test/helpers.js';
 import { dataOf, errorOf } from '../../../test/api.js';
-import { createProduct, pngImage } from '../../../test/factories.js';
+import { pngImage } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
-import { buildShopApp, NEW_ADDRESS, quickCustomer, type ShopApp } from '../cart/commerce.test-helpers.js';
+import { buildShopApp, deliveredOrder, type ShopApp } from '../cart/commerce.test-helpers.js';
 
-type Shopper = Awaited<ReturnType<typeof quickCustomer>>;
+type Shopper = Awaited<ReturnType<typeof deliveredOrder>>['s'];
 const OWNER = '989350001122';
 const DAY = 24 * 60 * 60 * 1000;
-
-/** A shopper's order of `quantity` units of a new product (stock 10), paid on the fake gateway and moved to delivered. */
-async function deliveredOrder(t: ShopApp, opts: { quantity?: number; s?: Shopper; deliver?: boolean } = {}) {
-  const p = await createProduct(t, { Price: 200_000, Stock: 10 });
-  const s = opts.s ?? await quickCustomer(t);
-  await t.app.inject({ method: 'POST', url: '/api/Cart/Add', payload: { productId: p.id, quantity: opts.quantity ?? 3 }, headers: s.headers });
-  const order = dataOf(await t.app.inject({ method: 'POST', url: '/api/Order/Checkout', payload: { address: NEW_ADDRESS }, headers: s.headers }));
-  const [pay] = await t.db.select().from(payments).where(eq(payments.orderId, order.orderId));
-  await t.app.inject({ method: 'POST', url: `/payment/fake/${pay!.authority}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
-  await t.app.inject({ method: 'GET', url: `/api/Payment/Callback?Authority=${pay!.authority}&Status=OK` });
-  const admin = bearer(await t.adminToken());
-  for (const status of opts.deliver === false ? ['processing'] : ['processing', 'shipped', 'delivered']) {
-    dataOf(await t.app.inject({ method: 'PUT', url: '/api/Order/SetStatus', payload: { id: order.orderId, status }, headers: admin }));
-  }
-  const full = dataOf(await t.app.inject({ method: 'GET', url: `/api/Order/MineById?id=${order.orderId}`, headers: s.headers }));
-  return { orderId: order.orderId as number, number: order.number as string, itemId: full.items[0].id as number, productId: p.id, s };
-}
 
 function ask(t: ShopApp, s: Shopper, fields: Record<string, string | number>, photos: Buffer[] = []) {
   const body = multipart(

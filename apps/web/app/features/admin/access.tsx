@@ -13,6 +13,8 @@ const MENU: MenuItem[] = [
   { to: '/admin/add-product', label: 'افزودن محصول', access: 'admin:catalog' },
   { to: '/admin/show-product', label: 'محصولات', access: 'admin:catalog' },
   { to: '/admin/brands', label: 'برندها', access: 'admin:catalog' },
+  { to: '/admin/reviews', label: 'دیدگاه‌ها', access: 'admin:catalog' },
+  { to: '/admin/questions', label: 'پرسش‌ها', access: 'admin:catalog' },
   { to: '/admin/slider', label: 'اسلایدر و بنر', access: 'admin:content' },
   { to: '/admin/orders', label: 'سفارش‌ها', access: 'admin:orders' },
   { to: '/admin/returns', label: 'مرجوعی‌ها', access: 'admin:orders' },

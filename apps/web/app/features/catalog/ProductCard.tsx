@@ -1,16 +1,18 @@
 import { Link } from 'react-router';
-import type { ProductListItem } from '@sorkhab/shared';
+import { toPersianDigits, type ProductListItem } from '@sorkhab/shared';
 import { Img } from '../../components/Img';
 import { productHref } from '../../lib/links';
 import { priceView } from './price';
+import { ratingText, STAR_PATH } from './Stars';
 
-export type CardProduct = Pick<ProductListItem, 'id' | 'title' | 'imageUri' | 'imageVariants' | 'price' | 'offPrice' | 'offPersent' | 'hasOff' | 'stock' | 'brand'>;
+export type CardProduct = Pick<ProductListItem, 'id' | 'title' | 'imageUri' | 'imageVariants' | 'price' | 'offPrice' | 'offPersent' | 'hasOff' | 'stock' | 'brand' | 'ratingAverage' | 'ratingCount'>;
 
 /** The fields a card shows (loader data is serialised into the page, so it carries no more). */
 export function toCard(p: ProductListItem): CardProduct {
   return {
     id: p.id, title: p.title, imageUri: p.imageUri, imageVariants: p.imageVariants, price: p.price, offPrice: p.offPrice,
     offPersent: p.offPersent, hasOff: p.hasOff, stock: p.stock, brand: p.brand,
+    ratingAverage: p.ratingAverage, ratingCount: p.ratingCount,
   };
 }
 
@@ -28,6 +30,13 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
       </div>
       {product.brand && <p className="mt-2.5 truncate text-xs text-gray-600">{product.brand.title}</p>}
       <h3 className="mt-1 line-clamp-2 min-h-10 text-sm font-medium leading-5 text-gray-800 group-hover:text-brand-700">{product.title}</h3>
+      {product.ratingCount > 0 && (
+        <p className="mt-1 flex items-center gap-1 text-xs text-gray-600" data-testid="card-rating">
+          <svg viewBox="0 0 24 24" className="size-3.5 text-amber-500" fill="currentColor" aria-hidden="true"><path d={STAR_PATH} /></svg>
+          <span><span className="sr-only">امتیاز </span>{ratingText(product.ratingAverage)}</span>
+          <span className="text-gray-500">({toPersianDigits(product.ratingCount)}<span className="sr-only"> دیدگاه</span>)</span>
+        </p>
+      )}
       <div className="mt-auto pt-2 text-end">
         {p.old && <p className="text-xs text-gray-500"><del>{p.old}</del></p>}
         <p className={`text-sm font-bold ${out ? 'text-gray-500' : 'text-gray-900'}`}>{p.now}</p>

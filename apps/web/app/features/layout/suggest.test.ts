@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { moveActive, suggestOptions, wantsSuggestions } from './suggest';
 
 const product = (id: number, stock = 3) => ({
-  id, title: `رژ ${id}`, alias: '', imageUri: null, imageVariants: [], price: 200_000, offPrice: 150_000, offPersent: 25, hasOff: true, rate: 0,
+  id, title: `رژ ${id}`, alias: '', imageUri: null, imageVariants: [], price: 200_000, offPrice: 150_000, offPersent: 25, hasOff: true, rate: 0, ratingAverage: 0, ratingCount: 0,
   tags: '', brand: null, categoryId: 1, categoryDescs: '', stock, isDraft: false,
 });
 

@@ -6,7 +6,8 @@ import { OrderShipping, OrderTimeline } from './order-timeline';
 import { card, StatusBadge } from './ui';
 
 /** One order in full: status, items, recipient, totals (profile detail and tracking). */
-export function OrderView({ order, children }: { order: Order; children?: React.ReactNode }) {
+/** `reviewable`: the shopper's own delivered order, whose lines link to the product's review form. */
+export function OrderView({ order, children, reviewable = false }: { order: Order; children?: React.ReactNode; reviewable?: boolean }) {
   const row = 'flex justify-between gap-4 py-1.5';
   return (
     <div className="space-y-4" data-testid="order-view">
@@ -31,6 +32,9 @@ export function OrderView({ order, children }: { order: Order; children?: React.
               <div className="min-w-0 flex-1 text-sm">
                 <Link to={`/product/${i.productId}`} className="line-clamp-2 font-medium hover:text-brand-700">{i.title}</Link>
                 <p className="mt-0.5 text-gray-500">{i.option ? `${i.option} · ` : ''}{toPersianDigits(i.quantity)} × {formatToman(i.unitPrice)}</p>
+                {reviewable && order.status === 'delivered' && (
+                  <Link to={`/product/${i.productId}#reviews`} className="mt-1 inline-block text-xs font-bold text-brand-700 hover:underline" data-testid="write-review">ثبت دیدگاه</Link>
+                )}
               </div>
               <span className="text-sm font-bold">{formatToman(i.lineTotal)}</span>
             </li>

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { type OrderStatus } from '@sorkhab/shared';
 
 export const inputClass = 'w-full rounded-xl border border-gray-200 bg-white px-3.5 py-2.5 text-gray-900 outline-none transition placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-red-400 disabled:bg-gray-50';
@@ -60,3 +60,23 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
   return out;
 }
 
+
+/**
+ * A labelled multiple-photo input (field `name`) with a Persian button: the browser's own file button speaks the
+ * browser's language.
+ */
+export function PhotoPicker({ id, name, label, hint, error }: { id: string; name: string; label: string; hint?: string; error?: string }) {
+  const [photos, setPhotos] = useState<string[]>([]);
+  return (
+    <Field label={label} htmlFor={id} error={error} hint={hint}>
+      <div className="flex flex-wrap items-center gap-3">
+        <input id={id} name={name} type="file" accept="image/jpeg,image/png,image/webp" multiple className="peer sr-only"
+          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined} onChange={(e) => setPhotos([...(e.currentTarget.files ?? [])].map((f) => f.name))} />
+        <label htmlFor={id} className={`${secondaryButton} cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500`}>انتخاب عکس</label>
+        <span className="min-w-0 break-words text-sm text-gray-600" data-testid="photo-names">
+          {photos.length ? photos.join('، ') : 'عکسی انتخاب نشده است'}
+        </span>
+      </div>
+    </Field>
+  );
+}

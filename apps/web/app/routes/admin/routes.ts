@@ -26,6 +26,8 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('orders/:id', 'routes/admin/order-detail.tsx'),
       route('returns', 'routes/admin/returns.tsx'),
       route('returns/:id', 'routes/admin/return-detail.tsx'),
+      route('reviews', 'routes/admin/reviews.tsx'),
+      route('questions', 'routes/admin/questions.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
       route('audit', 'routes/admin/audit.tsx'),

@@ -45,7 +45,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const [list, save] = useCompareList();
   const navigate = useNavigate();
   const rows = useMemo(() => rowsOf(products), [products]);
-  const rated = products.some((p) => p.rate > 0);
+  const rated = products.some((p) => p.ratingCount > 0);
   // /compare without products: open the shopper's own comparison, kept in this browser.
   const own = !products.length && list ? compareHref(list.items.map((i) => i.id)) : null;
   useEffect(() => { if (own) navigate(own, { replace: true }); }, [own, navigate]);
@@ -110,7 +110,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
             {rated && (
               <tr>
                 <th scope="row" className={head}>امتیاز</th>
-                {products.map((p) => <td key={p.id} className={cell}>{p.rate > 0 ? `${toPersianDigits(p.rate.toFixed(1)).replace('.', '٫')} از ${toPersianDigits(5)}` : '—'}</td>)}
+                {products.map((p) => <td key={p.id} className={cell}>{p.ratingCount > 0 ? `${toPersianDigits(p.ratingAverage.toFixed(1)).replace('.', '٫')} از ${toPersianDigits(5)} (${toPersianDigits(p.ratingCount)} دیدگاه)` : '—'}</td>)}
               </tr>
             )}
             {rows.map((r) => (

@@ -14,6 +14,9 @@ import { availability, choose, imageOfChoice, initialChoice, listInPersian, miss
 import { ProductCard, toCard } from '../../features/catalog/ProductCard';
 import { productJsonLd, seo, shopOf, textOf } from '../../features/catalog/seo';
 import { Promises } from '../../features/layout/Footer';
+import { ratingText, Stars } from '../../features/catalog/Stars';
+import { ProductQuestionsSection } from './product-questions';
+import { ProductReviewsSection } from './product-reviews';
 import { StoreErrorBoundary } from '../../features/layout/NotFound';
 import type { Route } from './+types/product';
 
@@ -47,8 +50,8 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
     ...seo(shop, { title: p.title, description: `خرید ${p.title}${p.brand ? ` ${p.brand.title}` : ''} اصل با قیمت ${price.now}. ${description}`.slice(0, 300), path: `/product/${p.id}`, image, type: 'product' }),
     { property: 'product:price:amount', content: String(price.amount) },
     { property: 'product:price:currency', content: 'IRT' },
-    // No reviews yet (a later issue adds them): no aggregateRating, rather than one made up from the number sold.
-    { 'script:ld+json': productJsonLd(p, { origin, url, description }, null) },
+    // aggregateRating only from approved reviews (the product's denormalised average and count: decision 025).
+    { 'script:ld+json': productJsonLd(p, { origin, url, description }, { average: p.ratingAverage, count: p.ratingCount }) },
   ];
 }
 
@@ -97,6 +100,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {p.brand && <Link to={`/search?brands=${p.brand.id}`} className="text-sm font-medium text-brand-700 hover:underline">{p.brand.title}</Link>}
           <h1 className="mt-1 text-xl font-black leading-9 text-gray-900 md:text-2xl">{p.title}</h1>
           {p.alias && <p className="mt-1 text-sm text-gray-500" dir="auto">{p.alias}</p>}
+          <a href="#reviews" className="mt-2 inline-flex items-center gap-2 text-sm text-gray-600 hover:text-brand-700" data-testid="product-rating">
+            {p.ratingCount > 0 ? (
+              <><Stars value={p.ratingAverage} /><span>{ratingText(p.ratingAverage)}</span><span>({toPersianDigits(p.ratingCount)} دیدگاه)</span></>
+            ) : 'هنوز دیدگاهی ثبت نشده؛ دیدگاه خریداران'}
+          </a>
           <CompareButton product={comparable} />
 
           {groups.map((g, gi) => (
@@ -196,6 +204,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
+      <ProductReviewsSection key={`r${p.id}`} productId={p.id} average={p.ratingAverage} count={p.ratingCount} />
+      <ProductQuestionsSection key={`q${p.id}`} productId={p.id} />
       <BuyBar price={price} from={shownPrice?.from} soldOut={out || soldOut}>{addToCart('buy-bar-add')}</BuyBar>
 
       {related.length > 0 && (

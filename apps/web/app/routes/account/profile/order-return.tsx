@@ -4,7 +4,7 @@ import { RETURN_MAX_PHOTOS, RETURN_REASON_LABELS, RETURN_REASONS, toPersianDigit
 import { browserApi } from '../../../lib/api';
 import { apiOf } from '../../../lib/context';
 import { loadOrderAndReturns, ReturnsPanel } from '../returns-view';
-import { Alert, card, Field, inputClass, primaryButton, secondaryButton, Select } from '../ui';
+import { Alert, card, Field, inputClass, PhotoPicker, primaryButton, Select } from '../ui';
 import type { Route } from './+types/order-return';
 
 export const meta = () => [{ title: 'درخواست مرجوعی | سرخاب' }, { name: 'robots', content: 'noindex' }];
@@ -32,7 +32,6 @@ export default function OrderReturn({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof clientAction>();
   const [reason, setReason] = useState<string>('damaged');
   const [chosen, setChosen] = useState<Set<number>>(() => new Set());
-  const [photos, setPhotos] = useState<string[]>([]);
   const busy = fetcher.state !== 'idle';
   const failed = fetcher.state === 'idle' ? fetcher.data : undefined;
   const fields = failed?.fields ?? {};
@@ -82,18 +81,8 @@ export default function OrderReturn({ loaderData }: Route.ComponentProps) {
           <Field label="توضیحات (اختیاری)" htmlFor="description" error={fields.description}>
             <textarea id="description" name="description" rows={3} maxLength={1000} className={inputClass} />
           </Field>
-          <Field label={`عکس‌ها (اختیاری، حداکثر ${toPersianDigits(RETURN_MAX_PHOTOS)} عکس)`} htmlFor="photos" error={fields.photos}
-            hint="عکس کالا و بسته‌بندی به بررسی سریع‌تر کمک می‌کند؛ عکس‌ها را فقط شما و فروشگاه می‌بینید.">
-            {/* The browser's own file button speaks the browser's language: a Persian one stands in for it. */}
-            <div className="flex flex-wrap items-center gap-3">
-              <input id="photos" name="photos" type="file" accept="image/jpeg,image/png,image/webp" multiple className="peer sr-only"
-                aria-describedby={fields.photos ? 'photos-error' : 'photos-hint'} onChange={(e) => setPhotos([...(e.currentTarget.files ?? [])].map((f) => f.name))} />
-              <label htmlFor="photos" className={`${secondaryButton} cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500`}>انتخاب عکس</label>
-              <span className="text-sm text-gray-600" data-testid="photo-names">
-                {photos.length ? photos.join('، ') : 'عکسی انتخاب نشده است'}
-              </span>
-            </div>
-          </Field>
+          <PhotoPicker id="photos" name="photos" label={`عکس‌ها (اختیاری، حداکثر ${toPersianDigits(RETURN_MAX_PHOTOS)} عکس)`} error={fields.photos}
+            hint="عکس کالا و بسته‌بندی به بررسی سریع‌تر کمک می‌کند؛ عکس‌ها را فقط شما و فروشگاه می‌بینید." />
           <button type="submit" disabled={busy || chosen.size === 0} className={primaryButton}>{busy ? 'در حال ارسال…' : 'ثبت درخواست مرجوعی'}</button>
         </fetcher.Form>
       )}

@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { RETURN_MAX_PHOTOS, toPersianDigits } from '@sorkhab/shared';
+import { toPersianDigits } from '@sorkhab/shared';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { UploadedFile } from '../../lib/multipart.js';
-import { sniffImage, unsupportedImage } from '../media/media.service.js';
-import type { S3Storage } from '../media/s3-storage.js';
-import type { Storage } from '../media/storage.js';
+import { sniffImage, unsupportedImage } from './media.service.js';
+import type { S3Storage } from './s3-storage.js';
+import type { Storage } from './storage.js';
 
 export interface StoredPhoto { key: string; mime: string; bytes: number }
 
@@ -16,12 +16,12 @@ const MAX_SIDE = 1600;
 /**
  * Checks each photo by its content (as the media uploads are checked), re-encodes it as WebP no larger than
  * 1600 px (which also drops its EXIF: a phone photo carries where it was taken) and stores it under a random
- * private name. `files` written so far are removed if a later photo fails; the caller removes them all if its
+ * private name under `private/<folder>/` (a return's, a review's). `files` written so far are removed if a later photo fails; the caller removes them all if its
  * write fails (`removePhotos`). Private names are never shared, so removing one never hurts another request.
  */
-export async function storePhotos(storage: Storage, files: UploadedFile[]): Promise<StoredPhoto[]> {
-  if (files.length > RETURN_MAX_PHOTOS) {
-    throw badRequest(`حداکثر ${toPersianDigits(RETURN_MAX_PHOTOS)} عکس می‌توانید بفرستید`, { photos: `حداکثر ${toPersianDigits(RETURN_MAX_PHOTOS)} عکس` });
+export async function storePhotos(storage: Storage, files: UploadedFile[], { folder, max }: { folder: string; max: number }): Promise<StoredPhoto[]> {
+  if (files.length > max) {
+    throw badRequest(`حداکثر ${toPersianDigits(max)} عکس می‌توانید بفرستید`, { photos: `حداکثر ${toPersianDigits(max)} عکس` });
   }
   for (const f of files) if (!sniffImage(f.buffer)) throw unsupportedImage();
   const { default: sharp } = await import('sharp');
@@ -35,7 +35,7 @@ export async function storePhotos(storage: Storage, files: UploadedFile[]): Prom
       } catch {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'فایل تصویر خراب است یا خوانده نمی‌شود');
       }
-      const key = `private/returns/${crypto.randomUUID()}.webp`;
+      const key = `private/${folder}/${crypto.randomUUID()}.webp`;
       await storage.put(key, data);
       stored.push({ key, mime: 'image/webp', bytes: data.length });
     }
