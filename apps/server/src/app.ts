@@ -53,6 +53,7 @@ import { returnRoutes } from './modules/returns/returns.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { shippingRoutes } from './modules/shipping/shipping.routes.js';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { startWorker, type WorkerOptions } from './modules/jobs/queue.js';
 import { smsJob, SMS_JOB } from './modules/jobs/sms-job.js';
 import { smsFromConfig, type SmsProvider } from './modules/customers/sms.js';
@@ -260,6 +261,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(jobRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(shippingRoutes, { prefix: '/api' });
+  await app.register(wishlistRoutes, { prefix: '/api' });
   await app.register(fakeGatewayPages);
   await app.register(feedRoutes);
 

@@ -48,6 +48,7 @@ describe('endpoint map ↔ registered routes', () => {
       'POST /Auth/Logout', 'GET /Auth/Me', 'GET /Profile', 'PUT /Profile', 'GET /Address', 'GET /Address/ById', 'POST /Address',
       'PUT /Address', 'DELETE /Address', 'POST /Order/Checkout', 'POST /Order/Pay', 'GET /Order/Mine', 'GET /Order/MineById',
       'GET /Return/Mine', 'POST /Return/Create', 'GET /Shipping/Quote',
+      'GET /Wishlist/Ids', 'GET /Wishlist', 'POST /Wishlist/Add', 'DELETE /Wishlist/Remove', 'POST /StockAlert/Subscribe', 'DELETE /StockAlert/Cancel',
     ].sort());
     const staff = new Set<string>(['staff', 'admin', ...PERMISSIONS.map((p) => `admin:${p}`)]);
     expect(Object.values(endpoints).filter((d) => !['public', 'customer'].includes(d.access) && !staff.has(d.access))).toEqual([]);

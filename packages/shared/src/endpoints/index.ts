@@ -13,11 +13,13 @@ import { returnsEndpoints } from './returns.js';
 import { shippingEndpoints } from './shipping.js';
 import { suggestEndpoints } from './suggest.js';
 import { usersEndpoints } from './users.js';
+import { wishlistEndpoints } from './wishlist.js';
 
 export * from './define.js';
 export {
   auditEndpoints, cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints,
   orderDeskEndpoints, ordersEndpoints, productDeskEndpoints, returnsEndpoints, shippingEndpoints, suggestEndpoints, usersEndpoints,
+  wishlistEndpoints,
 };
 
 /** Every endpoint of the API, by `METHOD /Path` (registered under `/api`). */
@@ -37,5 +39,6 @@ export const endpoints = {
   ...auditEndpoints,
   ...returnsEndpoints,
   ...shippingEndpoints,
+  ...wishlistEndpoints,
 };
 export type Endpoints = typeof endpoints;

@@ -6,3 +6,4 @@ export * from './system.js';
 export * from './jobs.js';
 export * from './returns.js';
 export * from './shipping.js';
+export * from './wishlist.js';
