@@ -46,7 +46,7 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
             <li key={p.id} className="flex flex-col gap-2" data-testid="wishlist-item">
               <ProductCard product={toCard(p)} heart={false} />
               <button type="button" disabled={busy} onClick={() => send({ intent: 'remove', productId: p.id })} className={linkButton}
-                aria-label={`حذف «${p.title}» از علاقه‌مندی‌ها`}>حذف از علاقه‌مندی‌ها</button>
+                aria-label={`حذف از علاقه‌مندی‌ها: ${p.title}`}>حذف از علاقه‌مندی‌ها</button>
             </li>
           ))}
         </ul>
