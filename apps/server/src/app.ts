@@ -54,6 +54,7 @@ import { reviewRoutes } from './modules/reviews/reviews.routes.js';
 import { jobRoutes } from './modules/jobs/jobs.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { shippingRoutes } from './modules/shipping/shipping.routes.js';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { startWorker, type WorkerOptions } from './modules/jobs/queue.js';
 import { smsJob, SMS_JOB } from './modules/jobs/sms-job.js';
 import { smsFromConfig, type SmsProvider } from './modules/customers/sms.js';
@@ -262,6 +263,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(jobRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(shippingRoutes, { prefix: '/api' });
+  await app.register(wishlistRoutes, { prefix: '/api' });
   await app.register(fakeGatewayPages);
   await app.register(feedRoutes);
 

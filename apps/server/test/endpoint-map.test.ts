@@ -49,6 +49,7 @@ describe('endpoint map ↔ registered routes', () => {
       'PUT /Address', 'DELETE /Address', 'POST /Order/Checkout', 'POST /Order/Pay', 'GET /Order/Mine', 'GET /Order/MineById',
       'GET /Return/Mine', 'POST /Return/Create', 'GET /Shipping/Quote',
       'GET /Review/Mine', 'POST /Review/Create', 'POST /Review/Vote', 'POST /Question/Create',
+      'GET /Wishlist/Ids', 'GET /Wishlist', 'POST /Wishlist/Add', 'DELETE /Wishlist/Remove', 'POST /StockAlert/Subscribe', 'DELETE /StockAlert/Cancel',
     ].sort());
     const staff = new Set<string>(['staff', 'admin', ...PERMISSIONS.map((p) => `admin:${p}`)]);
     expect(Object.values(endpoints).filter((d) => !['public', 'customer'].includes(d.access) && !staff.has(d.access))).toEqual([]);

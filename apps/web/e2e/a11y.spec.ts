@@ -150,6 +150,26 @@ test.describe('storefront', () => {
     await expectAccessible(page, 'cart with an item');
   });
 
+  test('/profile/wishlist with a saved product and a wait, and a product\'s «موجود شد خبرم کن»', async ({ page }) => {
+    const { request } = page;
+    const mobile = `98938${String(Date.now()).slice(-7)}`;
+    await api(request, 'Auth/SendCode', { method: 'POST', data: { mobile } });
+    await api(request, 'Auth/VerifyCode', { method: 'POST', data: { mobile, code: await smsCode(mobile) } });
+    const saved = await plainProduct(request);
+    await api(request, 'Wishlist/Add', { method: 'POST', data: { productId: saved.id } });
+    const out = (await api<{ data: Item[] }>(request, 'Product/All?pageSize=500')).data.find((p) => p.stock === 0);
+    expect(out, 'an out-of-stock product in the demo catalogue').toBeTruthy();
+    await page.goto(`/product/${out!.id}`);
+    await hydrated(page);
+    await page.getByTestId('notify-me').click();
+    await expect(page.getByTestId('notify-on')).toBeVisible();
+    await expectAccessible(page, 'product, waiting for it');
+    await page.goto('/profile/wishlist');
+    await hydrated(page);
+    await expect(page.getByTestId('wishlist-item')).toHaveCount(1);
+    await expectAccessible(page, '/profile/wishlist');
+  });
+
   test('a product with variants: the pickers, a crossed-out value and the chosen combination', async ({ page }) => {
     const product = await variantProduct(page.request);
     await page.goto(`/product/${product.id}`);

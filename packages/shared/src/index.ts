@@ -21,6 +21,7 @@ export * from './schemas/suggest.js';
 export * from './schemas/audit.js';
 export * from './schemas/returns.js';
 export * from './schemas/reviews.js';
+export * from './schemas/wishlist.js';
 export * from './data/iran.js';
 export * from './endpoints/index.js';
 export * from './schemas/variants.js';

@@ -14,11 +14,13 @@ import { reviewsEndpoints } from './reviews.js';
 import { shippingEndpoints } from './shipping.js';
 import { suggestEndpoints } from './suggest.js';
 import { usersEndpoints } from './users.js';
+import { wishlistEndpoints } from './wishlist.js';
 
 export * from './define.js';
 export {
   auditEndpoints, cartEndpoints, catalogEndpoints, contentEndpoints, customersEndpoints, dashboardEndpoints, healthEndpoints, messagesEndpoints,
   orderDeskEndpoints, ordersEndpoints, productDeskEndpoints, returnsEndpoints, reviewsEndpoints, shippingEndpoints, suggestEndpoints, usersEndpoints,
+  wishlistEndpoints,
 };
 
 /** Every endpoint of the API, by `METHOD /Path` (registered under `/api`). */
@@ -39,5 +41,6 @@ export const endpoints = {
   ...returnsEndpoints,
   ...reviewsEndpoints,
   ...shippingEndpoints,
+  ...wishlistEndpoints,
 };
 export type Endpoints = typeof endpoints;

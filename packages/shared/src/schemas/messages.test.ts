@@ -17,7 +17,7 @@ describe('SMS templates', () => {
     const r = SmsSettingsUpdateSchema.safeParse({ templates: { ownerPaid: 'سفارش {order} از {city}' } });
     expect(r.success).toBe(false);
     expect(r.error!.issues[0]!.path).toEqual(['templates', 'ownerPaid']);
-    expect(r.error!.issues[0]!.message).toBe('جای‌نگهدار «{city}» در پیامک سفارش جدید به مدیر شناخته نیست؛ فقط {name}، {order}، {total}، {tracking} و {amount} مجازند');
+    expect(r.error!.issues[0]!.message).toBe('جای‌نگهدار «{city}» در پیامک سفارش جدید به مدیر شناخته نیست؛ فقط {name}، {order}، {total}، {tracking}، {amount}، {product} و {link} مجازند');
   });
 
   it('reads the owner mobile in Persian digits, and an empty one as none', () => {

@@ -4,7 +4,7 @@ import { id, mobile } from './fields.js';
 
 /* ---------- SMS templates (admin settings, never public) ---------- */
 
-export const SMS_PLACEHOLDERS = ['name', 'order', 'total', 'tracking', 'amount'] as const;
+export const SMS_PLACEHOLDERS = ['name', 'order', 'total', 'tracking', 'amount', 'product', 'link'] as const;
 /** A placeholder a message has no value for ({amount} in an order's SMS) renders empty. */
 export type SmsValues = Partial<Record<(typeof SMS_PLACEHOLDERS)[number], string>>;
 const KNOWN = new Set<string>(SMS_PLACEHOLDERS);
@@ -24,7 +24,7 @@ const template = (title: string) => z.string({ error: `${title} باید متن 
   .trim().min(1, `${title} الزامی است`).max(500, `${title} باید حداکثر ۵۰۰ کاراکتر باشد`)
   .superRefine((v, ctx) => {
     for (const name of unknownPlaceholders(v)) {
-      ctx.addIssue({ code: 'custom', message: `جای‌نگهدار «{${name}}» در ${title} شناخته نیست؛ فقط {name}، {order}، {total}، {tracking} و {amount} مجازند` });
+      ctx.addIssue({ code: 'custom', message: `جای‌نگهدار «{${name}}» در ${title} شناخته نیست؛ فقط {name}، {order}، {total}، {tracking}، {amount}، {product} و {link} مجازند` });
     }
   });
 
@@ -42,6 +42,7 @@ export const SmsTemplatesSchema = z.object({
   returnRejected: template('پیامک رد مرجوعی'),
   returnRefunded: template('پیامک بازپرداخت مرجوعی'),
   ownerReturn: template('پیامک درخواست مرجوعی به مدیر'),
+  backInStock: template('پیامک «موجود شد»'),
 });
 export type SmsTemplates = z.infer<typeof SmsTemplatesSchema>;
 export const SMS_TEMPLATE_LABELS: Record<keyof SmsTemplates, string> = {
@@ -57,6 +58,7 @@ export const SMS_TEMPLATE_LABELS: Record<keyof SmsTemplates, string> = {
   returnRejected: 'به خریدار، پس از رد مرجوعی',
   returnRefunded: 'به خریدار، پس از بازپرداخت ({amount}: مبلغ بازپرداخت)',
   ownerReturn: 'به مدیر فروشگاه، برای هر درخواست مرجوعی',
+  backInStock: 'به خریداری که «موجود شد خبرم کن» زده، وقتی کالا دوباره موجود شد ({product}: نام کالا، {link}: نشانی آن)',
 };
 
 export const SmsSettingsSchema = z.object({

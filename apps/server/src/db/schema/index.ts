@@ -7,3 +7,4 @@ export * from './jobs.js';
 export * from './returns.js';
 export * from './shipping.js';
 export * from './reviews.js';
+export * from './wishlist.js';

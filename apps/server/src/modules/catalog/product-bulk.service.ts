@@ -13,6 +13,7 @@ import { badRequest, conflict } from '../../lib/errors.js';
 import type { ServiceContext } from '../../lib/service-context.js';
 import { write } from '../../lib/write.js';
 import { adminWhere } from './product.service.js';
+import { notifyRestocked } from './restock.js';
 import { inAdmin } from './visible.js';
 
 /** Ids per statement (PostgreSQL takes at most 65,535 parameters). */
@@ -84,6 +85,8 @@ async function apply(tx: Tx, ids: number[], a: ProductBulkAction): Promise<numbe
       ? { offPersent: a.percent, hasOff: a.percent > 0, offPrice: sql`(${products.price} * (100 - ${a.percent})) / 100` }
       : { isDraft: a.kind === 'unpublish' };
     for (const part of chunksOf(ids)) await tx.update(products).set({ ...set, updatedAt: new Date() }).where(inArray(products.id, part));
+    // A product published with stock is back for whoever waited for it (restocked while it was a draft).
+    if (a.kind === 'publish') for (const part of chunksOf(ids)) await notifyRestocked(tx, part);
   }
   return 0;
 }

@@ -1,4 +1,4 @@
-import { and, asc, between, eq } from 'drizzle-orm';
+import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import {
   discountedPrice, normalizeSearch, optionGroupsOf, type ProductDeleteResult, type ProductDetail, type ProductForm, type ProductListItem,
   type ProductAdminFilter, type ProductListQuery,
@@ -129,6 +129,14 @@ export async function suggestProducts(db: Db, cache: ReadCache, q: string, limit
     }
   }
   return (await listProducts(db, cache, { title: q, pageSize: limit })).data;
+}
+
+/** The cards of some products still on the storefront (others left out), by id: the wishlist's. */
+export async function storefrontCards(db: Db, cache: ReadCache, ids: number[]): Promise<Map<number, ProductListItem>> {
+  if (!ids.length) return new Map();
+  const [index, brandsById] = await Promise.all([categoryIndex(db, cache), brandMap(db, cache)]);
+  const rows = await db.select(cardColumns).from(products).where(and(inArray(products.id, ids), onStorefront));
+  return new Map(rows.map((r) => [r.id, toListItem(r, index, brandsById)]));
 }
 
 type GalleryRow = typeof galleryImages.$inferSelect;

@@ -9,7 +9,7 @@ import { sendCached } from '../../lib/route-helpers.js';
 import { brandMap } from './brand.service.js';
 import { categoryIndex } from './category.service.js';
 import { didYouMean } from './did-you-mean.js';
-import { listProducts, suggestProducts } from './product.service.js';
+import { suggestProducts } from './product.service.js';
 
 const PRODUCTS = 6;
 const NAMES = 4;

@@ -8,6 +8,7 @@ import { cartItems, galleryImages, orderItems, products, productVariants } from 
 import { AppError, badRequest } from '../../lib/errors.js';
 import { variantsOf as imageSizesOf } from '../media/media.service.js';
 import { checkLowStock } from './low-stock.js';
+import { notifyRestocked } from './restock.js';
 
 /*
  * Variants: one row per combination of a product's options that exists (packages/shared/src/catalog/
@@ -217,6 +218,7 @@ export async function syncVariants(tx: Tx, product: { id: number; imageUri: stri
     lowered: edited.filter((w) => w.stock < before.get(w.id!)!).map((w) => w.id!),
     raised: edited.filter((w) => w.stock > before.get(w.id!)!).map((w) => w.id!),
   });
+  await notifyRestocked(tx, [product.id]);
 }
 
 /* ---------- units: the one stock code path of every product ---------- */
@@ -256,6 +258,7 @@ export async function returnUnits(tx: Tx, u: Units): Promise<void> {
     .where(eq(productVariants.id, variantId)).returning({ live: sql<boolean>`not ${productVariants.isDeleted}` });
   if (v?.live) await tx.update(products).set({ stock: sql`${products.stock} + ${u.quantity}` }).where(eq(products.id, u.productId));
   await checkLowStock(tx, { raised: [variantId] });
+  await notifyRestocked(tx, [u.productId]);
 }
 
 /* ---------- products from before variants, and rows written without the admin (the demo seed) ---------- */

@@ -20,6 +20,7 @@ const DEFAULT_SMS_TEMPLATES: SmsTemplates = {
   returnRejected: '{name} عزیز، درخواست مرجوعی سفارش {order} پذیرفته نشد؛ دلیل آن را در بخش سفارش‌های حساب خود ببینید.',
   returnRefunded: '{name} عزیز، مبلغ {amount} بابت مرجوعی سفارش {order} به شما بازپرداخت شد.',
   ownerReturn: 'درخواست مرجوعی جدید برای سفارش {order} از {name} ثبت شد.',
+  backInStock: '{name} عزیز، «{product}» که منتظرش بودید موجود شد: {link}',
 };
 
 /** Kept in `settings` under keys the public GET /Settings never returns (getSettings knows only its own keys). */

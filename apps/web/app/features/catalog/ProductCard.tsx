@@ -4,6 +4,7 @@ import { Img } from '../../components/Img';
 import { productHref } from '../../lib/links';
 import { priceView } from './price';
 import { ratingText, STAR_PATH } from './Stars';
+import { Heart } from './Heart';
 
 export type CardProduct = Pick<ProductListItem, 'id' | 'title' | 'imageUri' | 'imageVariants' | 'price' | 'offPrice' | 'offPersent' | 'hasOff' | 'stock' | 'brand' | 'ratingAverage' | 'ratingCount'>;
 
@@ -18,10 +19,11 @@ export function toCard(p: ProductListItem): CardProduct {
 
 const CARD_SIZES = '(min-width: 1280px) 230px, (min-width: 1024px) 20vw, (min-width: 768px) 33vw, 50vw';
 
-export function ProductCard({ product, priority = false }: { product: CardProduct; priority?: boolean }) {
+/** `heart`: the wishlist's heart over the picture (beside the link, not inside it: a button in a link is invalid). */
+export function ProductCard({ product, priority = false, heart = true }: { product: CardProduct; priority?: boolean; heart?: boolean }) {
   const p = priceView(product);
   const out = product.stock <= 0;
-  return (
+  const link = (
     <Link to={productHref(product.id)} className="group flex h-full flex-col rounded-2xl border border-gray-100 bg-white p-2.5 transition hover:border-brand-200 hover:shadow-lg md:p-3" data-testid="product-card">
       <div className="relative overflow-hidden rounded-xl bg-gray-50">
         <Img src={product.imageUri} variants={product.imageVariants} alt={product.title} width={300} height={300} sizes={CARD_SIZES} priority={priority} className={`aspect-square w-full object-cover transition group-hover:scale-105 ${out ? 'opacity-60 grayscale' : ''}`} />
@@ -42,6 +44,13 @@ export function ProductCard({ product, priority = false }: { product: CardProduc
         <p className={`text-sm font-bold ${out ? 'text-gray-500' : 'text-gray-900'}`}>{p.now}</p>
       </div>
     </Link>
+  );
+  if (!heart) return link;
+  return (
+    <div className="relative h-full">
+      {link}
+      <Heart productId={product.id} title={product.title} className="absolute end-4 top-4 size-8 md:end-5 md:top-5 md:size-9" />
+    </div>
   );
 }
 

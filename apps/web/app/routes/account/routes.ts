@@ -15,6 +15,7 @@ export const accountRoutes: RouteConfigEntry[] = [
     route('order/:id', 'routes/account/profile/order-detail.tsx'),
     route('order/:id/return', 'routes/account/profile/order-return.tsx'),
     route('address', 'routes/account/profile/address.tsx'),
+    route('wishlist', 'routes/account/profile/wishlist.tsx'),
     route('support', 'routes/account/profile/support.tsx'),
     route('menu', 'routes/account/profile/menu.tsx'),
     route('*', 'routes/account/profile/index.tsx', { id: 'routes/account/profile/other' }),

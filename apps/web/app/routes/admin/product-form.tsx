@@ -32,6 +32,18 @@ export default function ProductFormPage() {
   return <ProductWizard key={id ?? 'new'} product={product ?? null} />;
 }
 
+/** Demand the owner cannot see elsewhere: shoppers waiting for «موجود شد خبرم کن» (per variant in the tooltip). */
+function Waiting({ productId }: { productId: number }) {
+  const { data } = useApi('GET /StockAlert/Count', { query: { id: productId } });
+  if (!data?.waiting) return null;
+  const per = data.variants.filter((v) => v.label).map((v) => `${v.label}: ${fa(v.waiting)}`).join('، ');
+  return (
+    <Badge variant="light" color="grape" title={per || undefined} data-testid="waiting-count">
+      {fa(data.waiting)} نفر منتظر موجود شدن
+    </Badge>
+  );
+}
+
 function draftOf(p: ProductDetail | null): ProductDraft {
   if (!p) return EMPTY;
   return {
@@ -141,6 +153,7 @@ function ProductWizard({ product }: { product: ProductDetail | null }) {
         <>
           <Badge variant="light" color={saved.isDraft ? 'gray' : 'teal'} data-testid="product-status">{saved.isDraft ? 'پیش‌نویس' : 'منتشرشده'}</Badge>
           {!saved.isDraft && <Button component={Link} to={`/product/${saved.id}`} target="_blank" variant="subtle" size="xs">مشاهده در فروشگاه</Button>}
+          <Waiting productId={saved.id} />
         </>
       )}>
         {product ? `ویرایش «${product.title}»` : 'افزودن محصول'}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { data, Link, useSearchParams } from 'react-router';
+import { data, Link, useNavigate, useSearchParams } from 'react-router';
 import { specificationsOf, toPersianDigits } from '@sorkhab/shared';
 import { ChevronEnd } from '../../components/icons';
 import { Carousel } from '../../components/ui/Carousel';
@@ -12,6 +12,8 @@ import { BuyBar } from '../../features/product/BuyBar';
 import { Gallery } from '../../features/product/Gallery';
 import { availability, choose, imageOfChoice, initialChoice, listInPersian, missingGroups, priceOfChoice, variantOf, type Choice } from '../../features/catalog/variant-choice';
 import { ProductCard, toCard } from '../../features/catalog/ProductCard';
+import { Heart } from '../../features/catalog/Heart';
+import { loginHref, savedStore, useSaved } from '../../features/catalog/saved';
 import { productJsonLd, seo, shopOf, textOf } from '../../features/catalog/seo';
 import { Promises } from '../../features/layout/Footer';
 import { ratingText, Stars } from '../../features/catalog/Stars';
@@ -53,6 +55,43 @@ export function meta({ data: d, matches }: Route.MetaArgs) {
     // aggregateRating only from approved reviews (the product's denormalised average and count: decision 025).
     { 'script:ld+json': productJsonLd(p, { origin, url, description }, { average: p.ratingAverage, count: p.ratingCount }) },
   ];
+}
+
+/**
+ * «موجود شد خبرم کن» under a sold-out product (variant null: any of its variants) or variant: one SMS when it is back.
+ * Whether the shopper already waits is theirs, filled in after load like the hearts (the page is cached for everyone).
+ */
+function NotifyMe({ productId, variant }: { productId: number; variant: { id: number; label: string } | null }) {
+  const { alerts } = useSaved();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const alert = alerts.find((a) => a.productId === productId && a.variantId === (variant?.id ?? null));
+  const what = variant?.label ? `«${variant.label}»` : 'این کالا';
+  async function run(work: () => Promise<string | null>) {
+    setBusy(true);
+    setError(null);
+    const outcome = await work();
+    setBusy(false);
+    if (outcome === 'login') void navigate(loginHref());
+    else if (outcome && outcome !== 'ok') setError(outcome);
+  }
+  return (
+    <div className="mt-3">
+      {alert ? (
+        <p className="rounded-xl bg-brand-50 p-3 text-sm leading-6 text-brand-800" data-testid="notify-on">
+          وقتی {what} موجود شد، با پیامک خبرتان می‌کنیم.{' '}
+          <button type="button" disabled={busy} onClick={() => run(() => savedStore.unwait(alert.id))} className="font-bold underline">لغو</button>
+        </p>
+      ) : (
+        <button type="button" disabled={busy} onClick={() => run(() => savedStore.wait(productId, variant?.id ?? null))} data-testid="notify-me"
+          className="w-full rounded-xl border-2 border-brand-600 py-2.5 font-bold text-brand-700 transition hover:bg-brand-50 disabled:opacity-60">
+          موجود شد خبرم کن
+        </button>
+      )}
+      {error && <p role="alert" className="mt-2 text-sm text-red-700">{error}</p>}
+    </div>
+  );
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
@@ -98,7 +137,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <Gallery key={p.id} product={p} focus={imageOfChoice(p.variants, choice)} />
         <div>
           {p.brand && <Link to={`/search?brands=${p.brand.id}`} className="text-sm font-medium text-brand-700 hover:underline">{p.brand.title}</Link>}
-          <h1 className="mt-1 text-xl font-black leading-9 text-gray-900 md:text-2xl">{p.title}</h1>
+          <div className="mt-1 flex items-start justify-between gap-3">
+            <h1 className="text-xl font-black leading-9 text-gray-900 md:text-2xl">{p.title}</h1>
+            <Heart productId={p.id} title={p.title} className="mt-0.5 shrink-0 border border-gray-200" />
+          </div>
           {p.alias && <p className="mt-1 text-sm text-gray-500" dir="auto">{p.alias}</p>}
           <a href="#reviews" className="mt-2 inline-flex items-center gap-2 text-sm text-gray-600 hover:text-brand-700" data-testid="product-rating">
             {p.ratingCount > 0 ? (
@@ -155,7 +197,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
         <aside className="h-fit rounded-2xl border border-gray-100 bg-white p-5 shadow-sm md:col-span-2 lg:col-span-1 lg:sticky lg:top-32" aria-label="خرید">
           {out ? (
-            <p className="rounded-xl bg-gray-100 py-3 text-center font-bold text-gray-600" data-testid="out-of-stock">ناموجود</p>
+            <>
+              <p className="rounded-xl bg-gray-100 py-3 text-center font-bold text-gray-600" data-testid="out-of-stock">ناموجود</p>
+              <NotifyMe productId={p.id} variant={null} />
+            </>
           ) : (
             <>
               {price && (
@@ -181,6 +226,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                     <p className="mt-2 text-sm text-gray-600">
                       {variant ? `«${variant.label}» فعلاً موجود نیست؛ ترکیب دیگری را انتخاب کنید.` : 'این ترکیب عرضه نمی‌شود؛ ترکیب دیگری را انتخاب کنید.'}
                     </p>
+                    {variant && <NotifyMe productId={p.id} variant={variant} />}
                   </>
                 )}
               </div>

@@ -17,6 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const PROFILE_LINKS = [
   { to: '/profile/dashboard', label: 'اطلاعات حساب' },
   { to: '/profile/order', label: 'سفارش‌های من' },
+  { to: '/profile/wishlist', label: 'علاقه‌مندی‌ها' },
   { to: '/profile/address', label: 'نشانی‌ها' },
   { to: '/profile/support', label: 'پرسش‌های متداول' },
 ] as const;
