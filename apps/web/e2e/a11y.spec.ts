@@ -234,7 +234,7 @@ test.describe('admin', () => {
     for (const [url, title] of [['/admin/reviews?status=rejected', 'دیدگاه‌ها'], ['/admin/questions?status=pending', 'پرسش‌ها']] as const) {
       await page.goto(url);
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
-      await expect(page.getByLabel('وضعیت')).toBeVisible();
+      await expect(page.getByRole('combobox', { name: 'وضعیت' })).toBeVisible();
       await expectAccessible(page, url);
     }
   });

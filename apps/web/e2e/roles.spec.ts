@@ -22,7 +22,7 @@ test('a catalogue editor sees only the catalogue in the menu, and no orders', as
   const menu = page.getByRole('navigation', { name: 'منوی مدیریت' });
   await expect(menu).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/add-category$/);
-  await expect(menu.getByRole('link')).toHaveText(['دسته‌بندی‌ها', 'ویژگی‌های دسته', 'افزودن محصول', 'محصولات', 'برندها']);
+  await expect(menu.getByRole('link')).toHaveText(['دسته‌بندی‌ها', 'ویژگی‌های دسته', 'افزودن محصول', 'محصولات', 'برندها', 'دیدگاه‌ها', 'پرسش‌ها']);
   await expect(page.getByText('(ویرایشگر کاتالوگ)')).toBeVisible();
 
   await menu.getByRole('link', { name: 'محصولات' }).click();

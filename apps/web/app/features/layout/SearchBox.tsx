@@ -66,6 +66,8 @@ export function SearchBox({ className = '' }: { className?: string }) {
       e.preventDefault();
       setOpen(false);
       setActive(-1);
+      // Closed on purpose: new words must not bring these back before their own answer arrives.
+      setOptions([]);
     }
   };
 
