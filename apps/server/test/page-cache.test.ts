@@ -58,14 +58,16 @@ describe('which pages are shared', () => {
       .map((r) => r!.id).sort();
     expect(declared).toEqual([
       'root', 'routes/store/contact', 'routes/store/home', 'routes/store/last-products', 'routes/store/layout',
-      'routes/store/menu', 'routes/store/product', 'routes/store/product-list', 'routes/store/robots', 'routes/store/sitemap', 'routes/store/suggest-products',
+      'routes/store/menu', 'routes/store/product', 'routes/store/product-list', 'routes/store/robots', 'routes/store/sitemap', 'routes/store/sitemap-part',
+      'routes/store/suggest-products',
     ]);
   });
 
   it('keeps the catalogue pages and their .data twins; every account, admin or unknown page is rendered per request', () => {
     const isShared = sharedPages(build);
     const shared = ['/', '/_root.data', '/product-list', '/product-list/', '/product-list.data', '/product/12', '/product/12.data',
-      '/last-products', '/suggest-products', '/contact', '/contact.data', '/sitemap.xml', '/robots.txt', '/menu/AbCdEfGhIjKlMnOp.json'];
+      '/last-products', '/suggest-products', '/contact', '/contact.data', '/sitemap.xml', '/sitemap/products-2.xml', '/robots.txt',
+      '/menu/AbCdEfGhIjKlMnOp.json'];
     const perRequest = ['/cart', '/cart.data', '/login', '/key', '/shiping', '/track', '/payment/result', '/payment/result.data',
       '/profile', '/profile/dashboard', '/profile/order/5', '/profile/anything', '/profile.data', '/search', '/shipping',
       '/admin', '/admin/orders', '/admin/settings.data', '/no-such-page', '/product/12/more', '/product-listing', '/contactus'];

@@ -10,6 +10,7 @@ import { products } from '../src/db/schema/index.js';
 import { catalogOf } from '../src/modules/catalog/catalog-sync.js';
 import { localStorage } from '../src/modules/media/storage.js';
 import { seedCatalogue } from '../src/seed/catalogue.js';
+import { mountWeb } from '../src/web.js';
 import { DB_KIND, freshDatabase } from './helpers.js';
 
 /**
@@ -101,4 +102,33 @@ describe(`a ${PRODUCTS.toLocaleString('en')}-product catalogue (${DB_KIND})`, ()
       expect(page.variants).toHaveLength(p.variants);
     }
   });
+
+  it('lists every product once in a sitemap index of files of 10,000 (the protocol allows 50,000 a file)', async () => {
+    expect(await mountWeb(memory)).toBe(true);
+    const xml = async (url: string, status = 200) => {
+      const res = await memory.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['content-type']).toMatch(/^application\/xml/);
+      return res.body;
+    };
+    const locs = (body: string) => [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    const [{ n }] = rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from products
+      where not is_deleted and not is_draft`)) as [{ n: number }];
+    const index = await xml('/sitemap.xml');
+    expect(index).toContain('<sitemapindex');
+    const files = locs(index);
+    expect(files).toEqual(['/sitemap/pages.xml', ...Array.from({ length: Math.ceil(n / 10_000) }, (_, i) => `/sitemap/products-${i + 1}.xml`)]);
+    expect(locs(await xml('/sitemap/pages.xml'))).toEqual(expect.arrayContaining(['/', '/last-products', '/contact']));
+    const seen: string[] = [];
+    for (const file of files.slice(1)) {
+      const paths = locs(await xml(file));
+      expect(paths.length).toBeLessThanOrEqual(10_000);
+      seen.push(...paths);
+    }
+    expect(seen).toHaveLength(n);
+    expect(new Set(seen).size).toBe(n);
+    await xml(`/sitemap/products-${files.length}.xml`, 404);
+    await xml('/sitemap/products-0.xml', 404);
+    await xml('/sitemap/other.xml', 404);
+  }, 120_000);
 });

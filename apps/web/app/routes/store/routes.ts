@@ -17,6 +17,7 @@ export const storeRoutes: RouteConfigEntry[] = [
   route('shipping', 'routes/store/shipping-redirect.tsx'),
   // Resource routes (no component): only their own loader runs.
   route('sitemap.xml', 'routes/store/sitemap.tsx'),
+  route('sitemap/:file', 'routes/store/sitemap-part.tsx'),
   route('robots.txt', 'routes/store/robots.tsx'),
   route('menu/:file', 'routes/store/menu.tsx'),
   route('*', 'routes/store/not-found.tsx'),
