@@ -36,6 +36,7 @@ beforeAll(async () => {
     return buildApp(testConfig({ DATA_DIR: data, ...overrides }), { database });
   };
   memory = await make({});
+  expect(await mountWeb(memory)).toBe(true); // the sitemap is a page of the web app
   inSql = await make({ CATALOG_MEMORY_MB: 0 });
   await (await catalogOf(memory.services.database.db, memory.services.cache)).ready;
 }, 600_000);
@@ -104,7 +105,6 @@ describe(`a ${PRODUCTS.toLocaleString('en')}-product catalogue (${DB_KIND})`, ()
   });
 
   it('lists every product once in a sitemap index of files of 10,000 (the protocol allows 50,000 a file)', async () => {
-    expect(await mountWeb(memory)).toBe(true);
     const xml = async (url: string, status = 200) => {
       const res = await memory.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(status);
