@@ -114,11 +114,11 @@ function ReviewItem({ review: r, mine }: { review: Review; mine: Mine }) {
         <span className="text-xs text-gray-500">{formatJalali(r.createdAt)}</span>
         {r.verifiedBuyer && <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">خریدار این محصول</span>}
       </div>
-      <p className="mt-2 whitespace-pre-line break-words text-sm leading-7 text-gray-800">{r.body}</p>
+      <p className="mt-2 whitespace-pre-line wrap-anywhere text-sm leading-7 text-gray-800">{r.body}</p>
       {(r.pros.length > 0 || r.cons.length > 0) && (
         <div className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
-          {r.pros.length > 0 && <ul aria-label="نقاط قوت">{r.pros.map((p, i) => <li key={i} className="flex gap-1.5 text-emerald-800"><span aria-hidden="true">+</span><span className="break-words">{p}</span></li>)}</ul>}
-          {r.cons.length > 0 && <ul aria-label="نقاط ضعف">{r.cons.map((c, i) => <li key={i} className="flex gap-1.5 text-red-700"><span aria-hidden="true">−</span><span className="break-words">{c}</span></li>)}</ul>}
+          {r.pros.length > 0 && <ul aria-label="نقاط قوت">{r.pros.map((p, i) => <li key={i} className="flex gap-1.5 text-emerald-800"><span aria-hidden="true">+</span><span className="wrap-anywhere">{p}</span></li>)}</ul>}
+          {r.cons.length > 0 && <ul aria-label="نقاط ضعف">{r.cons.map((c, i) => <li key={i} className="flex gap-1.5 text-red-700"><span aria-hidden="true">−</span><span className="wrap-anywhere">{c}</span></li>)}</ul>}
         </div>
       )}
       {r.photos.length > 0 && (
@@ -135,7 +135,7 @@ function ReviewItem({ review: r, mine }: { review: Review; mine: Mine }) {
       {r.reply && (
         <div className="mt-3 rounded-xl bg-gray-50 p-3 text-sm">
           <p className="mb-1 font-bold text-brand-700">پاسخ فروشگاه</p>
-          <p className="whitespace-pre-line break-words leading-7 text-gray-700">{r.reply}</p>
+          <p className="whitespace-pre-line wrap-anywhere leading-7 text-gray-700">{r.reply}</p>
         </div>
       )}
       <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-gray-600">
