@@ -60,13 +60,13 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const cell = 'border-b border-gray-100 px-3 py-3 align-top';
+  const cell = 'border-b border-gray-100 px-2 py-3 align-top md:px-3';
   const head = `${cell} sticky start-0 z-10 w-24 bg-gray-50 text-start text-xs font-bold text-gray-600 md:w-40 md:text-sm`;
   return (
     <main className="mx-auto max-w-7xl px-3 py-5 md:px-6 md:py-8">
       <h1 className="mb-4 text-xl font-black md:text-2xl">مقایسه {toPersianDigits(products.length)} کالا</h1>
       <div className="overflow-x-auto rounded-2xl border border-gray-100" data-testid="compare-table">
-        <table className="w-full table-fixed border-collapse text-sm" style={{ minWidth: `${6 + products.length * 9}rem` }}>
+        <table className="w-full table-fixed border-collapse text-sm" style={{ minWidth: `${6 + products.length * 7.5}rem` }}>
           <caption className="sr-only">مشخصات کالاها کنار هم</caption>
           <thead>
             <tr>
