@@ -96,7 +96,8 @@ export function SearchBox({ className = '' }: { className?: string }) {
         placeholder="جستجو در سرخاب…"
         autoComplete="off"
         enterKeyHint="search"
-        className="h-11 w-full rounded-xl border border-transparent bg-gray-100 pe-11 ps-4 text-sm outline-none transition placeholder:text-gray-500 focus:border-brand-500 focus:bg-white"
+        // Chromium keeps room for the (invisible) clear button of an empty search box: on a phone that cut the placeholder.
+        className="h-11 w-full text-ellipsis rounded-xl border border-transparent bg-gray-100 pe-11 ps-4 text-sm outline-none transition placeholder:text-gray-500 focus:border-brand-500 focus:bg-white placeholder-shown:[&::-webkit-search-cancel-button]:hidden"
       />
       <button type="submit" aria-label="جستجو" className="absolute inset-y-0 end-0 flex w-11 items-center justify-center text-gray-500 hover:text-brand-700">
         <SearchIcon />
