@@ -139,7 +139,7 @@ function ReviewItem({ review: r, mine }: { review: Review; mine: Mine }) {
         </div>
       )}
       <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-gray-600">
-        <span>{toPersianDigits(helpful)} نفر این دیدگاه را مفید دانسته‌اند</span>
+        {helpful > 0 && <span>{toPersianDigits(helpful)} نفر این دیدگاه را مفید دانسته‌اند</span>}
         {mine.loggedIn && !own && (
           <button type="button" onClick={() => void vote()} disabled={voted} aria-pressed={voted}
             className="rounded-full border border-gray-200 px-2.5 py-1 text-gray-700 hover:border-brand-500 disabled:opacity-60">
