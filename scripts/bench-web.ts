@@ -266,6 +266,7 @@ async function main() {
     }
     const htmlGzip = await rawBody(base + '/', 'gzip');
     console.log(`JavaScript for /: ${scripts.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzip, ${(br / 1024).toFixed(1)} KB brotli (target ≤ 150 KB gzip)`);
+    if (!(gzip <= 150 * 1024)) misses.push('JavaScript for /');
     console.log(`HTML of /: ${(htmlGzip.body.length / 1024).toFixed(1)} KB ${htmlGzip.encoding}`);
 
     if (!args.has('--no-lighthouse')) {
@@ -280,6 +281,12 @@ async function main() {
         const { runs = [], failed = [] } = scores[base + p.path] ?? {};
         if (runs.length > 1) console.log(`  ${p.name} performance of the ${LH_RUNS} runs: ${runs.join('/')}`);
         if (failed.length) console.log(`  ${p.name} audits below 0.9 (median run): ${failed.join(', ')}`);
+      }
+      // Issue 3's and 14's targets: performance, accessibility and best practices ≥ 95, SEO 100.
+      for (const [name, ...values] of lrows) {
+        const [performance, accessibility, practices, seo] = values as (number | '-')[];
+        const ok = [performance, accessibility, practices].every((v) => typeof v === 'number' && v >= 95) && seo === 100;
+        if (!ok) misses.push(`Lighthouse ${name}`);
       }
     }
     console.log(`\nload average now: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
