@@ -35,7 +35,6 @@ export default tseslint.config(
       'import/resolver': { typescript: { project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'] } },
     },
     rules: {
-      'import/no-cycle': ['error', { ignoreExternal: true }],
       'import/no-restricted-paths': [
         'error',
         {
@@ -56,6 +55,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No import cycles in the shipped code. Tests, e2e journeys and scripts only import it (nothing imports them), so
+    // they cannot close a cycle of the product's modules; leaving them out takes the rule from ~90 s to a few.
+    files: ['apps/server/src/**/*.ts', 'apps/web/app/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-helpers.ts'],
+    plugins: { import: importPlugin },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/web/**/*.tsx'],
