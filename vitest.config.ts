@@ -12,29 +12,19 @@ const MOCKING = ['apps/server/src/modules/orders/order-races.test.ts'];
  * database, and re-importing the server's module graph for every file was a fifth of the suite's time (and its code
  * never warmed up). The files that mock a module run isolated, in the same project's "-isolated" twin.
  */
-const server = (name: string, env: Record<string, string>, exclude: string[] = []) => [{
-  test: {
-    name,
-    include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', ...exclude, ...MOCKING],
-    isolate: false,
-    globalSetup: ['apps/server/test/global-setup.ts'],
-    env,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks' as const,
-  },
-}, {
-  test: {
-    name: `${name}-isolated`,
-    include: MOCKING.filter((f) => !exclude.includes(f)),
-    globalSetup: ['apps/server/test/global-setup.ts'],
-    env,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks' as const,
-  },
-}];
+const server = (name: string, env: Record<string, string>, exclude: string[] = []) => {
+  const common = { globalSetup: ['apps/server/test/global-setup.ts'], env, testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' as const };
+  return [
+    {
+      test: {
+        ...common, name, isolate: false,
+        include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+        exclude: ['**/node_modules/**', ...exclude, ...MOCKING],
+      },
+    },
+    { test: { ...common, name: `${name}-isolated`, include: MOCKING.filter((f) => !exclude.includes(f)) } },
+  ];
+};
 
 export default defineConfig({
   test: {

@@ -128,6 +128,8 @@ describe(`a ${PRODUCTS.toLocaleString('en')}-product catalogue (${DB_KIND})`, ()
     expect(seen).toHaveLength(n);
     expect(new Set(seen).size).toBe(n);
     await xml(`/sitemap/products-${files.length}.xml`, 404);
+    await xml('/sitemap/products-99999.xml', 404);
+    await xml('/sitemap/products-100000.xml', 404);
     await xml('/sitemap/products-0.xml', 404);
     await xml('/sitemap/other.xml', 404);
   }, 120_000);
