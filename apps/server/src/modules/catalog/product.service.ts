@@ -115,20 +115,17 @@ export async function listProducts(db: Db, cache: ReadCache, query: ProductListQ
 }
 
 /**
- * What the search box suggests for a half-typed query: products holding a word that begins with each query word,
- * from the catalogue in memory (cheap: no typo lists); when none does — a typo, words written together — or the
- * catalogue is in SQL, the full search's first results.
+ * What the search box suggests for a half-typed query: products holding a word that begins with each query word
+ * (or, for a word nothing begins with, its typos, the words holding it, or the two words it joins), from the
+ * catalogue in memory; when the catalogue is in SQL (decision 018), the full search's first results.
  */
 export async function suggestProducts(db: Db, cache: ReadCache, q: string, limit: number): Promise<ProductListItem[]> {
   const catalog = (await catalogOf(db, cache)).index;
-  if (catalog) {
-    const slots = catalog.suggest(q, limit);
-    if (slots.length) {
-      const [index, brandsById] = await Promise.all([categoryIndex(db, cache), brandMap(db, cache)]);
-      return Array.from(slots, (slot) => toListItem({ ...catalog.card(slot), isDraft: false }, index, brandsById));
-    }
-  }
-  return (await listProducts(db, cache, { title: q, pageSize: limit })).data;
+  if (!catalog) return (await listProducts(db, cache, { title: q, pageSize: limit })).data;
+  const slots = catalog.suggest(q, limit);
+  if (!slots.length) return [];
+  const [index, brandsById] = await Promise.all([categoryIndex(db, cache), brandMap(db, cache)]);
+  return Array.from(slots, (slot) => toListItem({ ...catalog.card(slot), isDraft: false }, index, brandsById));
 }
 
 /** The cards of some products still on the storefront (others left out), by id: the wishlist's. */

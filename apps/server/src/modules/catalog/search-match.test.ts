@@ -127,12 +127,15 @@ describe('SearchIndex.suggest: while the shopper types', () => {
     expect(suggest(idx, 'سرم')).toEqual([4, 3, 1, 2]);
   });
 
-  it('finds nothing for a typo, a word inside another or words written together (the full search answers those)', () => {
-    const idx = indexOf([row(1, 'شامپو ضد شوره'), row(2, 'رژ لب')]);
-    expect(suggest(idx, 'شامبو')).toEqual([]);
-    expect(suggest(idx, 'امپو')).toEqual([]);
-    expect(suggest(idx, 'رژلب')).toEqual([]);
+  it('reads a word nothing begins with as the search does: a typo, a word inside another, words written together', () => {
+    const idx = indexOf([row(1, 'شامپو ضد شوره'), row(2, 'رژ لب'), row(3, 'کرم لب رژ مانند', 5), row(4, 'ریمل حجم دهنده')]);
+    expect(suggest(idx, 'شامبو')).toEqual([1]);
+    expect(suggest(idx, 'ریمیل')).toEqual([4]);
+    expect(suggest(idx, 'امپو')).toEqual([1]);
+    expect(suggest(idx, 'رژلب')).toEqual([2, 3]); // the text beginning with the first half first
+    expect(suggest(idx, 'شامبو ضد')).toEqual([1]); // each word on its own: the beginning kept, the typo read loosely
     expect(suggest(idx, 'شامپو زعفران')).toEqual([]);
+    expect(suggest(idx, 'ژ')).toEqual([]); // one letter beginning no word is not looked for inside words
     expect(suggest(idx, '')).toEqual([]);
   });
 

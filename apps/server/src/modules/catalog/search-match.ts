@@ -424,15 +424,28 @@ export class SearchIndex {
   }
 
   /**
+   * What a half-typed query word means: the words it begins; failing those, two words written together (رژلب → the
+   * words beginning with رژ and with لب), else the full search's matches of the word — typos (شامبو → شامپو) and
+   * words holding it (امپو → شامپو). A single letter that begins no word finds nothing.
+   */
+  private loosely(word: string): Beginnings[] {
+    const begun = this.prefixed(word);
+    if (begun.ids.length || [...word].length < 2) return [begun];
+    const parts = this.apart(word);
+    return parts.length > 1 ? parts.map((p) => this.prefixed(p)) : [this.matches(word)];
+  }
+
+  /**
    * Suggestions while typing: the first `limit` slots whose text holds a word beginning with each query word, texts
-   * beginning with the first query word first, then the closeness of the words, best sellers, newest. Only whole words
-   * and beginnings — a typo, a word inside a longer one or words written together find nothing here (`search` does).
-   * Costs the postings of the query words' beginnings, never the trigram lists of the vocabulary.
+   * beginning with the first query word first, then the closeness of the words, best sellers, newest. A query word
+   * no word begins with is read as the full search reads it (`loosely`): a typo, a word inside a longer one, two
+   * words written together. Costs the postings of the words found, read in sales order when they are many — never
+   * the ranking of every text that matches.
    */
   suggest(query: string, rank: SearchRanking, limit: number, bySales?: { a: Int32Array; n: number }): Int32Array {
     const words = [...new Set(query.split(' ').filter(Boolean))].slice(0, MAX_WORDS);
     if (words.length === 0 || limit <= 0) return new Int32Array(0);
-    const byWord = words.map((w) => this.prefixed(w));
+    const byWord = words.flatMap((w) => this.loosely(w)).slice(0, MAX_WORDS);
     if (byWord.some((m) => m.ids.length === 0)) return new Int32Array(0);
     const order = byWord.map((_, k) => k).sort((a, b) => byWord[a]!.cost - byWord[b]!.cost);
     // Every word common (a beginning of two letters, say): the best sellers are read in order until no later one
