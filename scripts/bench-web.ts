@@ -77,7 +77,7 @@ function scriptsOf(html: string): string[] {
 type Lighthouse = typeof import('lighthouse').default;
 type Launcher = typeof import('chrome-launcher');
 /** One Lighthouse run of a page: its category scores (0–100) and the audits below 0.9. */
-type Run = { scores: Record<string, number>; failed: string[] };
+type Run = { scores: Record<string, number>; failed: string[]; error?: string };
 /** The median run by performance, with every run's performance score. */
 type Scores = Run & { runs: number[] };
 
@@ -95,11 +95,23 @@ async function lighthouseScores(urls: string[]): Promise<Record<string, Scores>>
   // Lighthouse varies from run to run (more so on a busy machine): the median run by performance, as its docs advise.
   for (const url of urls) {
     const runs: Run[] = [];
-    for (let i = 0; i < LH_RUNS; i++) runs.push(await lighthouseOnce(lighthouse, launcher, url));
+    for (let i = 0; i < LH_RUNS; i++) runs.push(await lighthouseRun(lighthouse, launcher, url));
     runs.sort((a, b) => a.scores.performance! - b.scores.performance!);
     out[url] = { ...runs[Math.floor(runs.length / 2)]!, runs: runs.map((r) => r.scores.performance!) };
   }
   return out;
+}
+
+/**
+ * One scored run. Debian's Chromium now and then loses the trace's navigation start (Lighthouse's NO_NAVSTART, a
+ * tooling fault that scores the page 0): such a run is noted and made again, up to three times.
+ */
+async function lighthouseRun(lighthouse: Lighthouse, launcher: Launcher, url: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    const run = await lighthouseOnce(lighthouse, launcher, url);
+    if (!run.error || attempt === 3) return run;
+    console.log(`  (Lighthouse run of ${new URL(url).pathname} failed with ${run.error}: run again)`);
+  }
 }
 
 async function lighthouseOnce(lighthouse: Lighthouse, launcher: Launcher, url: string): Promise<Run> {
@@ -112,7 +124,7 @@ async function lighthouseOnce(lighthouse: Lighthouse, launcher: Launcher, url: s
     const failed = Object.values(result.lhr.audits)
       .filter((a) => a.score !== null && a.score < 0.9 && !['informative', 'notApplicable', 'manual'].includes(a.scoreDisplayMode))
       .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-    return { scores, failed };
+    return { scores, failed, error: result.lhr.runtimeError?.code };
   } finally {
     await chrome.kill();
   }

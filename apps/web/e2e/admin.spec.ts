@@ -29,6 +29,12 @@ async function pick(page: Page, label: string, option: string) {
 }
 
 test('a wrong password shows the error toast; the right one opens the dashboard and survives a reload', async ({ page }) => {
+  // Before any login the panel asks nothing that fails: no 401 of User/Me in the console (the staff hint cookie).
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto('/admin');
+  await expect(page.getByLabel('نام کاربری')).toBeVisible();
+  expect(errors).toEqual([]);
   await login(page, 'admin', 'not-the-password');
   await expect(toast(page, 'نام کاربری یا رمز عبور نادرست است')).toBeVisible();
   await expect(page.getByRole('button', { name: 'ورود', exact: true })).toBeVisible();

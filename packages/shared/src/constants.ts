@@ -36,6 +36,11 @@ export const CURRENCY_WORD = 'تومان';
  * shopper is logged in (so it asks Auth/Me), and proves nothing to the server.
  */
 export const SHOPPER_HINT_COOKIE = 'sorkhab_shopper';
+/** The same for the admin: the panel asks User/Me only when it is there, so a visit before logging in logs no 401. */
+export const STAFF_HINT_COOKIE = 'sorkhab_staff';
+const hasHint = (cookieHeader: string | null | undefined, name: string) =>
+  !!cookieHeader && cookieHeader.split(';').some((c) => c.trim().startsWith(`${name}=`));
 /** Whether a Cookie header carries the logged-in hint (not the session: that one is HttpOnly and checked by the API). */
-export const hasShopperHint = (cookieHeader: string | null | undefined) =>
-  !!cookieHeader && cookieHeader.split(';').some((c) => c.trim().startsWith(`${SHOPPER_HINT_COOKIE}=`));
+export const hasShopperHint = (cookieHeader: string | null | undefined) => hasHint(cookieHeader, SHOPPER_HINT_COOKIE);
+/** Whether a Cookie header (or `document.cookie`) carries the staff's logged-in hint. */
+export const hasStaffHint = (cookieHeader: string | null | undefined) => hasHint(cookieHeader, STAFF_HINT_COOKIE);

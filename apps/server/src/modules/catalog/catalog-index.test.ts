@@ -19,13 +19,19 @@ const rng = (seed: number) => new Rng(seed);
 const WORDS = ['کرم', 'پودر', 'رژ', 'لب', 'مات', 'شامپو', 'ضد', 'شوره', 'ریمل', 'حجم', 'دهنده', 'سرم', 'ویتامین', 'سی', 'بورژوا', 'ماسک', 'مو', 'لوسیون'];
 const CATEGORIES = [1, 2, 3, 4, 5, 6];
 
+/** Approved reviews' average and count, ties on purpose (13/3 is not exact in a float). */
+const rated = (r: Rng) => {
+  const ratingCount = r.pick([0, 0, 1, 3, 12]);
+  return { ratingCount, ratingAverage: ratingCount ? Math.fround(r.pick([5, 4.5, 4, 13 / 3, 3])) : 0 };
+};
+
 function randomRow(r: Rng, id: number): CatalogRow {
   const price = r.int(1, 40) * 10_000;
   const offPersent = r.pick([0, 0, 10, 20, 35]);
   const title = Array.from({ length: r.int(2, 5) }, () => r.pick(WORDS)).join(' ');
   return {
     id, title, alias: `alias ${id}`, imageUri: r.next() < 0.8 ? `/uploads/ab/${id}.jpg` : null, tags: r.pick(WORDS),
-    price, offPersent, hasOff: offPersent > 0, offPrice: Math.round(price * (100 - offPersent) / 100), rate: r.int(0, 10) / 2, ratingAverage: 0, ratingCount: 0,
+    price, offPersent, hasOff: offPersent > 0, offPrice: Math.round(price * (100 - offPersent) / 100), rate: r.int(0, 10) / 2, ...rated(r),
     brandId: r.next() < 0.9 ? r.int(1, 4) : null, categoryId: r.pick(CATEGORIES), stock: r.pick([0, 0, 1, 5, 20]),
     soldCount: r.int(0, 30), createdAt: Date.UTC(2026, 0, 1) + r.int(0, 20) * 86_400_000, // ties on purpose
     searchText: normalizeSearch(`${title} ${r.pick(WORDS)}`),
@@ -39,7 +45,7 @@ const ORDER: Record<Exclude<CatalogSort, 'relevance'>, (a: CatalogRow, b: Catalo
   dearest: (a, b) => b.offPrice - a.offPrice || byId(a, b),
   bestselling: (a, b) => b.soldCount - a.soldCount || byId(a, b),
   discount: (a, b) => b.offPersent - a.offPersent || byId(a, b),
-  popular: (a, b) => b.rate - a.rate || b.soldCount - a.soldCount || byId(a, b),
+  popular: (a, b) => b.ratingAverage - a.ratingAverage || b.ratingCount - a.ratingCount || b.soldCount - a.soldCount || byId(a, b),
 };
 
 /**

@@ -169,7 +169,7 @@ export class CatalogIndex {
       dearest: (a, b) => this.offPrice[b]! - this.offPrice[a]! || byId(a, b),
       bestselling: (a, b) => this.sold[b]! - this.sold[a]! || byId(a, b),
       discount: (a, b) => this.offPersent[b]! - this.offPersent[a]! || byId(a, b),
-      popular: (a, b) => this.rate[b]! - this.rate[a]! || this.sold[b]! - this.sold[a]! || byId(a, b),
+      popular: (a, b) => this.ratingAverage[b]! - this.ratingAverage[a]! || this.ratingCount[b]! - this.ratingCount[a]! || this.sold[b]! - this.sold[a]! || byId(a, b),
     };
   }
 

@@ -29,7 +29,8 @@ const SORT_KEYS: Record<ListSort, Key[]> = {
   dearest: [[products.offPrice, 'desc'], [products.id, 'desc']],
   bestselling: [[products.soldCount, 'desc'], [products.id, 'desc']],
   discount: [[products.offPersent, 'desc'], [products.id, 'desc']],
-  popular: [[products.rate, 'desc'], [products.soldCount, 'desc'], [products.id, 'desc']],
+  // «محبوب‌ترین»: the shoppers' approved reviews (average, then how many), as WooCommerce's rating sort; then sales.
+  popular: [[products.ratingAverage, 'desc'], [products.ratingCount, 'desc'], [products.soldCount, 'desc'], [products.id, 'desc']],
 };
 const orderOf = (keys: Key[]) => keys.map(([c, d]) => (d === 'asc' ? asc(c) : desc(c)));
 /** The same keys over a union's output, where a column is known by its name. */

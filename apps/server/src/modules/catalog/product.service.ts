@@ -15,6 +15,7 @@ import { processImage, recordImage, variantsOf } from '../media/media.service.js
 import { brandMap } from './brand.service.js';
 import { categoryIndex, descendantIds, pathOf, type CategoryIndex } from './category.service.js';
 import { sanitizeDescription } from './sanitize.js';
+import { notifyRestocked } from './restock.js';
 import { attributesWithStock, liveVariantsOf, syncVariants, toVariant } from './variant.service.js';
 import { inAdmin, onStorefront } from './visible.js';
 import { searchTextOf } from './search-index.js';
@@ -248,6 +249,8 @@ async function updateOne(ctx: ServiceContext, id: number, action: string, set: (
     if (!row) throw notFound('محصول');
     const values = set(row);
     await tx.update(products).set({ ...values, updatedAt: new Date() }).where(eq(products.id, id));
+    // Published with stock (restocked while it was a draft): back for whoever waited for it, as a bulk publish.
+    if (values.isDraft === false && row.isDraft) await notifyRestocked(tx, [id]);
     return values;
   }, { invalidates: true, audit: (values) => ({ action, entity: 'product', id, data: values }) });
   return getProduct(ctx.db, ctx.cache, id);

@@ -4,7 +4,7 @@ import {
   type OptionGroup, type ProductAttributeEntry, type Variant, type VariantInput,
 } from '@sorkhab/shared';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { cartItems, galleryImages, orderItems, products, productVariants } from '../../db/schema/index.js';
+import { cartItems, galleryImages, orderItems, products, productVariants, stockSubscriptions } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { variantsOf as imageSizesOf } from '../media/media.service.js';
 import { checkLowStock } from './low-stock.js';
@@ -197,7 +197,11 @@ export async function syncVariants(tx: Tx, product: { id: number; imageUri: stri
     const ordered = new Set((await tx.selectDistinct({ id: orderItems.variantId }).from(orderItems).where(inArray(orderItems.variantId, gone))).map((r) => r.id));
     const hide = gone.filter((id) => ordered.has(id));
     const drop = gone.filter((id) => !ordered.has(id));
-    if (hide.length) await tx.update(productVariants).set({ isDeleted: true, stock: 0 }).where(inArray(productVariants.id, hide));
+    if (hide.length) {
+      await tx.update(productVariants).set({ isDeleted: true, stock: 0 }).where(inArray(productVariants.id, hide));
+      // Nobody can buy a removed variant again: its waits go, as a dropped variant's go with its row (cascade).
+      await tx.delete(stockSubscriptions).where(and(inArray(stockSubscriptions.variantId, hide), eq(stockSubscriptions.status, 'waiting')));
+    }
     if (drop.length) await tx.delete(productVariants).where(inArray(productVariants.id, drop));
   }
   // Labels may swap between rows: move the kept ones out of the way of the unique index first.

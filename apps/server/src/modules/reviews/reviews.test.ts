@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { products, reviewPhotos, reviews } from '../../db/schema/index.js';
 import { bearer, login } from '../../../test/helpers.js';
 import { dataOf, errorOf } from '../../../test/api.js';
-import { pngImage } from '../../../test/factories.js';
+import { createProduct, pngImage } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
 import { buildShopApp, deliveredOrder, quickCustomer, type ShopApp } from '../cart/commerce.test-helpers.js';
 
@@ -57,6 +57,14 @@ describe('reviews', () => {
     expect(await cardOf(t, o.productId)).toMatchObject({ ratingAverage: 4, ratingCount: 1 });
     const listing = dataOf(await t.app.inject({ method: 'GET', url: '/api/Product/All?pageSize=100' }));
     expect(listing.data.find((p: { id: number }) => p.id === o.productId)).toMatchObject({ ratingAverage: 4, ratingCount: 1 });
+    // «محبوب‌ترین» follows the approval: above a product nobody rated, even one that sells more.
+    const unrated = await createProduct(t);
+    await t.db.update(products).set({ soldCount: 500 }).where(eq(products.id, unrated.id));
+    await t.app.services.cache.invalidate();
+    const popular = dataOf(await t.app.inject({ method: 'GET', url: '/api/Product/PopularProducts?pageSize=100' })).data as { id: number }[];
+    const rank = (id: number) => popular.findIndex((p) => p.id === id);
+    expect(rank(o.productId)).toBeGreaterThanOrEqual(0);
+    expect(rank(o.productId)).toBeLessThan(rank(unrated.id));
 
     const photo = await t.app.inject({ method: 'GET', url: `/api/Review/Photo?id=${created.photos[0].id}` });
     expect(photo.statusCode).toBe(200);

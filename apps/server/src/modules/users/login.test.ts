@@ -36,6 +36,11 @@ describe('POST /api/User/Login', () => {
     const cookie = res.cookies.find((c) => c.name === 'sorkhab_admin')!;
     expect(cookie).toMatchObject({ value: res.json().data.token, httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(dataOf(await me({ cookie: `sorkhab_admin=${cookie.value}` })).username).toBe('admin');
+    // Beside it, a hint the panel's script can read (it proves nothing: the session is the httpOnly cookie).
+    const hint = res.cookies.find((c) => c.name === 'sorkhab_staff')!;
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Lax', path: '/' });
+    expect(hint.httpOnly).toBeFalsy();
+    expect((await me({ cookie: 'sorkhab_staff=1' })).statusCode).toBe(401);
   });
 
   it('matches the username and the field names case-insensitively', async () => {
@@ -246,6 +251,7 @@ describe('POST /api/User/Logout', () => {
     const token = dataOf(await login({ userName: ADMIN.username, password: ADMIN.password })).token;
     const res = await t.app.inject({ method: 'POST', url: '/api/User/Logout', headers: bearer(token) });
     expect(dataOf(res)).toBeNull();
+    expect(res.cookies.filter((c) => c.value === '').map((c) => c.name).sort()).toEqual(['sorkhab_admin', 'sorkhab_staff']);
     expect((await me(bearer(token))).statusCode).toBe(401);
   });
 

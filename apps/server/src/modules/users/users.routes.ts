@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { usersEndpoints } from '@sorkhab/shared';
+import { STAFF_HINT_COOKIE, usersEndpoints } from '@sorkhab/shared';
 import { ADMIN_COOKIE } from '../../lib/auth.js';
 import { routesOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
@@ -48,12 +48,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   route('POST /User/Login', async (req, reply) => {
     const result = await guarded(req.ip, req.body.userName, () => svc.adminLogin(db, req.body.userName, req.body.password, config.SESSION_DAYS));
     reply.setCookie(ADMIN_COOKIE, result.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: result.expiresAt });
+    reply.setCookie(STAFF_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', secure, expires: result.expiresAt });
     return ok({ token: result.token, user: result.user });
   });
 
   route('POST /User/Logout', async (req, reply) => {
     await svc.logout(db, req.auth!.sessionId);
     reply.clearCookie(ADMIN_COOKIE, { path: '/' });
+    reply.clearCookie(STAFF_HINT_COOKIE, { path: '/' });
     return ok(null);
   });
 

@@ -165,6 +165,43 @@ describe('notify me when available', () => {
     expect((sent[0]!.payload as { text: string }).text).toContain(`/product/${lip.id}?variant=${red.id}`);
   });
 
+  it('publishing a product restocked while it was a draft notifies (the publish button, not only the form)', async () => {
+    const p = await createProduct(t, { Stock: 0 });
+    const s = await quickCustomer(t);
+    const wait = dataOf(await subscribe(s, p.id));
+    dataOf(await asAdmin(t, 'PUT', '/api/Product/SetDraft', { id: p.id, isDraft: true }));
+    const body = multipart({ Id: p.id, Title: p.title, Alias: 'product', Tags: 'کرم', Price: 100000, Description: '<p>توضیح</p>', Stock: 3, CategoryId: p.categoryId, IsDraft: true });
+    const res = await t.app.inject({ method: 'PUT', url: '/api/Product/Update', ...body, headers: { ...body.headers, ...bearer(await t.adminToken()) } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await statusOf(wait.id)).toBe('waiting'); // restocked, still a draft: nobody can buy it yet
+    dataOf(await asAdmin(t, 'PUT', '/api/Product/SetDraft', { id: p.id, isDraft: false }));
+    expect(await statusOf(wait.id)).toBe('notified');
+    expect(await jobsFor(s.mobile)).toHaveLength(1);
+    dataOf(await asAdmin(t, 'PUT', '/api/Product/SetDraft', { id: p.id, isDraft: true }));
+    dataOf(await asAdmin(t, 'PUT', '/api/Product/SetDraft', { id: p.id, isDraft: false }));
+    expect(await jobsFor(s.mobile)).toHaveLength(1);
+  });
+
+  it('a variant removed from the product takes its waits with it, ordered before or not', async () => {
+    const lip = await shades([0, 1]);
+    const [red, pink] = [lip.variants.find((v) => v.label === 'قرمز')!, lip.variants.find((v) => v.label === 'صورتی')!];
+    const buyer = await quickCustomer(t);
+    dataOf(await as(buyer, 'POST', '/api/Cart/Add', { productId: lip.id, variantId: pink.id, quantity: 1 }));
+    dataOf(await as(buyer, 'POST', '/api/Order/Checkout', { address: NEW_ADDRESS })); // pink is ordered: kept as history
+    const s = await quickCustomer(t);
+    const onPink = dataOf(await subscribe(s, lip.id, pink.id));
+    const onRed = dataOf(await subscribe(s, lip.id, red.id));
+    const body = multipart({
+      Id: lip.id, Title: 'رژ لب دو رنگ', Alias: 'lip', Tags: 'رژ', Price: 300_000, Description: '<p>رژ</p>', Attribute: SHADES,
+      CategoryId: lip.categoryId, variants: JSON.stringify([{ id: red.id, options: ['قرمز'], stock: 0 }]),
+    });
+    const res = await t.app.inject({ method: 'PUT', url: '/api/Product/Update', ...body, headers: { ...body.headers, ...bearer(await t.adminToken()) } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.db.select().from(stockSubscriptions).where(eq(stockSubscriptions.id, onPink.id))).toEqual([]);
+    expect(await statusOf(onRed.id)).toBe('waiting');
+    expect((await ids(s)).alerts.map((a: { variantId: number }) => a.variantId)).toEqual([red.id]);
+  });
+
   it('an expired unpaid order putting stock back notifies', async () => {
     const p = await createProduct(t, { Stock: 2 });
     const buyer = await quickCustomer(t);

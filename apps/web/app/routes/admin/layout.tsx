@@ -7,7 +7,7 @@ import { NavLink as RouterNavLink, Outlet, useLoaderData, useLocation, useNaviga
 import { AppShell, Burger, Button, DirectionProvider, Group, MantineProvider, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import { STAFF_ROLE_LABELS, type StaffMe } from '@sorkhab/shared';
+import { hasStaffHint, STAFF_HINT_COOKIE, STAFF_ROLE_LABELS, type StaffMe } from '@sorkhab/shared';
 import { browserApi } from '../../lib/api';
 import { call, UNAUTHORIZED_EVENT } from '../../features/admin/api';
 import { menuFor, PageGate } from '../../features/admin/access';
@@ -19,9 +19,17 @@ export function meta() {
   return [{ title: 'پنل مدیریت | سرخاب' }, { name: 'robots', content: 'noindex' }];
 }
 
-/** The session survives a reload: the httpOnly cookie is checked with GET User/Me. */
+/** Forgets the staff's logged-in hint (an expired or revoked session): the next visit shows the login at once. */
+const dropStaffHint = () => { document.cookie = `${STAFF_HINT_COOKIE}=; Max-Age=0; path=/`; };
+
+/**
+ * The session survives a reload: the httpOnly cookie is checked with GET User/Me — only when the hint cookie set
+ * beside it at login says there is one, so the login screen is not preceded by a 401 in the console.
+ */
 export async function clientLoader() {
+  if (!hasStaffHint(document.cookie)) return { user: null };
   const res = await browserApi.call('GET /User/Me');
+  if (!res.success) dropStaffHint();
   return { user: res.success ? res.data : null };
 }
 clientLoader.hydrate = true as const;
@@ -34,7 +42,7 @@ export default function AdminLayout() {
   const loaded = useLoaderData<typeof clientLoader>();
   const [user, setUser] = useState<StaffMe | null>(loaded.user);
   useEffect(() => {
-    const drop = () => setUser(null);
+    const drop = () => { dropStaffHint(); setUser(null); };
     window.addEventListener(UNAUTHORIZED_EVENT, drop);
     return () => window.removeEventListener(UNAUTHORIZED_EVENT, drop);
   }, []);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { formatJalali, toPersianDigits, type MyReviewState, type ProductReviews, type Review, type ReviewSort } from '@sorkhab/shared';
+import { formatJalali, ReviewCreateSchema, toPersianDigits, type MyReviewState, type ProductReviews, type Review, type ReviewSort } from '@sorkhab/shared';
 import { useShopper } from '../../features/account/shopper';
 import { ratingText, Stars } from '../../features/catalog/Stars';
 import { browserApi } from '../../lib/api';
@@ -191,7 +191,10 @@ function ReviewForm({ productId, onDone }: { productId: number; onDone: () => vo
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     form.set('productId', String(productId));
-    if (!rating) { setFields({ rating: 'امتیاز را انتخاب کنید' }); return; }
+    // The text's rules are the server's (the shared schema): a short text is told at once, before any upload.
+    const body = ReviewCreateSchema.shape.body.safeParse(form.get('body') ?? '');
+    const early = { ...(!rating && { rating: 'امتیاز را انتخاب کنید' }), ...(!body.success && { body: body.error.issues[0]!.message }) };
+    if (Object.keys(early).length) { setFields(early); return; }
     form.set('rating', String(rating));
     for (const [k, v] of [...form.entries()]) if (k === 'photos' && v instanceof File && !v.size) form.delete('photos');
     setBusy(true);
