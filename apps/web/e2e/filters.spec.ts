@@ -33,6 +33,16 @@ test('the phone\'s filter sheet: two brands and in stock with a live count, appl
   await page.getByTestId('filters-open').click();
   await expect(page.getByRole('dialog', { name: 'فیلترها' })).toBeVisible();
   await expect(apply).toHaveText(`نمایش ${persian(all.totalCount)} کالا`, { useInnerText: true });
+  // Modal for the keyboard too: Shift+Tab from the title goes to the sheet's last control, Tab from there to its first.
+  const focusInSheet = () => page.evaluate(() => !!document.activeElement?.closest('#filter-sheet form'));
+  await page.keyboard.press('Shift+Tab');
+  await expect(apply).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('filters-close')).toBeFocused();
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusInSheet(), `Tab ${i + 1} stays in the sheet`).toBe(true);
+  }
 
   // Several filters in a row: the sheet stays open, the listing does not move, the count follows.
   await sheet.getByRole('checkbox', { name: new RegExp(a!.title) }).check();

@@ -208,12 +208,17 @@ test('a search with only a typo finds nothing, suggests the word the shop has, a
   await expect(page.getByTestId('result-count')).toHaveText('۰ کالا');
   const noResult = page.getByTestId('no-result');
   await expect(noResult.getByRole('region', { name: 'پرفروش‌ترین محصولات' }).first().getByRole('link').first()).toBeVisible();
+  // Nothing to narrow or order: no filter panel, no sort bar.
+  await expect(page.getByTestId('filters')).toHaveCount(0);
+  await expect(page.getByText('مرتب‌سازی:')).toBeHidden();
   const suggestion = noResult.getByTestId('did-you-mean').first();
   await expect(suggestion).toContainText('شامپو');
   await suggestion.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('نتایج جستجوی «شامپو»');
   await expect(page.getByTestId('no-result')).toHaveCount(0);
   await expect(page.locator('main ul.grid a[href^="/product/"]').first()).toBeVisible();
+  await expect(page.getByTestId('filters')).toHaveCount(1);
+  await expect(page.getByText('مرتب‌سازی:')).toBeVisible();
 });
 
 test('unknown product and category pages answer a Persian 404 inside the shop', async ({ page }) => {

@@ -97,7 +97,10 @@ export function FilterPanel({ data }: { data: ListingData }) {
   useEffect(() => {
     if (!open) return;
     heading.current?.focus();
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') close(); };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+      if (e.key === 'Tab' && form.current) trapTab(e, form.current);
+    };
     document.addEventListener('keydown', onKey);
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
@@ -221,4 +224,17 @@ export function FilterPanel({ data }: { data: ListingData }) {
       </div>
     </aside>
   );
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+/** The open sheet is modal (aria-modal): Tab and Shift+Tab go round its own controls, never to the page behind it. */
+function trapTab(e: KeyboardEvent, sheet: HTMLElement) {
+  const stops = [...sheet.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+  if (!stops.length) return;
+  // From the title (focused on opening, not a stop) or an end, the next stop is taken here, round the sheet.
+  const i = stops.indexOf(document.activeElement as HTMLElement);
+  if (e.shiftKey ? i <= 0 : i === -1 || i === stops.length - 1) {
+    e.preventDefault();
+    stops[e.shiftKey ? stops.length - 1 : 0]!.focus();
+  }
 }

@@ -32,6 +32,8 @@ export function ListingPage({ data, heading, empty }: { data: ListingData; headi
   const pages = pageCount(products.totalCount, products.pageSize);
   const defaultSort: Sort | undefined = data.kind === 'popular' ? 'bestselling' : data.kind === 'search' ? undefined : 'newest';
   const currentSort = state.sort ?? defaultSort;
+  // Nothing found and nothing to narrow (a search with no result): no filters or orders to offer, only `empty`.
+  const bare = !!empty && products.totalCount === 0 && state.page === 1 && !filtered(state);
 
   return (
     <main className="mx-auto max-w-7xl px-3 py-5 md:px-6 md:py-8">
@@ -67,10 +69,10 @@ export function ListingPage({ data, heading, empty }: { data: ListingData; headi
       )}
 
       <div className="lg:flex lg:items-start lg:gap-6">
-        <FilterPanel key={data.search} data={data} />
+        {!bare && <FilterPanel key={data.search} data={data} />}
         <section className="min-w-0 flex-1" aria-labelledby="products-heading">
           <h2 id="products-heading" className="sr-only">فهرست محصولات</h2>
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gray-100 bg-white px-3 py-2 text-sm">
+          <div hidden={bare} className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gray-100 bg-white px-3 py-2 text-sm">
             {/* Wraps rather than scrolls: on a phone every order stays in sight (a scrolled row hid «بیشترین تخفیف»). */}
             <div className="flex flex-wrap items-center gap-1">
               <span className="shrink-0 text-gray-600">مرتب‌سازی:</span>
