@@ -301,6 +301,24 @@ describe('CatalogIndex', () => {
     for (const b of [0, 1, 2, 3, 4]) expect(restored.brandCount(b)).toBe([...rows.values()].filter((x) => (x.brandId ?? 0) === b).length);
   });
 
+  it('refuses a snapshot whose kept orders are not this build\'s (a sort that changed between versions)', () => {
+    const r = rng(9);
+    const index = new CatalogIndex();
+    index.load(Array.from({ length: 200 }, (_, i) => randomRow(r, i + 1)));
+    // As if an older build had ordered «popular» by another column: a value changes under the kept order.
+    const columns = index as unknown as { ratingAverage: Float32Array; ratingCount: Int32Array };
+    columns.ratingAverage.fill(0);
+    columns.ratingCount.fill(0);
+    columns.ratingAverage[1] = 5;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-snap-'));
+    const w = new SnapshotWriter();
+    w.write(path.join(dir, 'old'), index.save(w));
+    const reader = SnapshotReader.open(path.join(dir, 'old'))!;
+    expect(() => CatalogIndex.restore(reader.meta as ReturnType<CatalogIndex['save']>, reader)).toThrow(/popular order .* is not this build's/);
+    reader.close();
+    fs.rmSync(dir, { recursive: true });
+  });
+
   it('refuses a file that is not a whole snapshot', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-snap-'));
     const index = new CatalogIndex();

@@ -111,6 +111,12 @@ class SortedSlots {
     this.n++;
   }
 
+  /** Whether the list is in its order (a snapshot written by a build whose orders differed is not). */
+  inOrder(): boolean {
+    for (let i = 1; i < this.n; i++) if (this.before(this.a[i - 1]!, this.a[i]!) >= 0) return false;
+    return true;
+  }
+
   remove(slot: number) {
     const at = this.lowerBound(slot);
     if (this.a[at] !== slot) throw new Error(`catalog index: slot ${slot} is not where its order says`);
@@ -225,6 +231,9 @@ export class CatalogIndex {
       SORTS.forEach((s, k) => {
         l[s].n = r.lengthOf(arrays[k]!);
         l[s].a = r.array(arrays[k]!, Math.max(8, l[s].n));
+        // Kept orders are only good under the comparators that made them: a build that sorts otherwise (the popular
+        // sort moved from `rate` to the reviews) would find nothing where it looks, so such a file is not used.
+        if (!l[s].inOrder()) throw new Error(`catalogue snapshot: the ${s} order of category ${category} is not this build's`);
       });
     }
     return index;
