@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatJalali, type Question } from '@sorkhab/shared';
 import { useShopper } from '../../features/account/shopper';
+import { useNearViewport } from '../../components/ui/use-near-viewport';
 import { browserApi } from '../../lib/api';
 import { Alert, inputClass, primaryButton, secondaryButton } from '../account/ui';
 
@@ -15,11 +16,12 @@ export function ProductQuestionsSection({ productId }: { productId: number }) {
     setList((old) => (n === 1 ? res.data.data : [...old, ...res.data.data]));
     setPage({ page: res.data.page, total: res.data.totalCount, size: res.data.pageSize });
   }, [productId]);
-  useEffect(() => { void load(1); }, [load]);
+  const [section, near] = useNearViewport<HTMLElement>();
+  useEffect(() => { if (near) void load(1); }, [near, load]);
   const { shopper, known } = useShopper();
 
   return (
-    <section id="questions" className="mt-12 max-w-4xl scroll-mt-32" aria-labelledby="questions-title">
+    <section ref={section} id="questions" className="mt-12 max-w-4xl scroll-mt-32" aria-labelledby="questions-title">
       <h2 id="questions-title" className="mb-4 border-s-4 border-brand-600 ps-3 text-lg font-black">پرسش و پاسخ</h2>
       {known && (shopper ? <AskForm productId={productId} /> : (
         <Link to={`/login?${new URLSearchParams({ next: `/product/${productId}#questions` })}`} className={`${secondaryButton} text-sm`}>برای پرسیدن وارد شوید</Link>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatJalali, ReviewCreateSchema, toPersianDigits, type MyReviewState, type ProductReviews, type Review, type ReviewSort } from '@sorkhab/shared';
 import { useShopper } from '../../features/account/shopper';
 import { ratingText, Stars } from '../../features/catalog/Stars';
+import { useNearViewport } from '../../components/ui/use-near-viewport';
 import { browserApi } from '../../lib/api';
 import { Alert, Field, inputClass, PhotoPicker, primaryButton, secondaryButton } from '../account/ui';
 
@@ -23,13 +24,14 @@ export function ProductReviewsSection({ productId, average, count }: { productId
     setPage(res.data);
     setList((old) => (pageNumber === 1 ? res.data.data : [...old, ...res.data.data]));
   }, [productId]);
-  useEffect(() => { void load(sort, 1); }, [load, sort]);
+  const [section, near] = useNearViewport<HTMLElement>();
+  useEffect(() => { if (near) void load(sort, 1); }, [near, load, sort]);
   const summary = page?.summary ?? { average, count, distribution: [0, 0, 0, 0, 0] };
-  const mine = useMine(productId);
+  const mine = useMine(productId, near);
   const more = page && page.page * page.pageSize < page.totalCount;
 
   return (
-    <section id="reviews" className="mt-12 scroll-mt-32" aria-labelledby="reviews-title">
+    <section ref={section} id="reviews" className="mt-12 scroll-mt-32" aria-labelledby="reviews-title">
       <h2 id="reviews-title" className="mb-4 border-s-4 border-brand-600 ps-3 text-lg font-black">دیدگاه خریداران</h2>
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
         <div className="h-fit rounded-2xl border border-gray-100 p-4" data-testid="rating-summary">
@@ -87,13 +89,13 @@ export function ProductReviewsSection({ productId, average, count }: { productId
 type Mine = { state: MyReviewState | null; loggedIn: boolean; known: boolean; refresh: () => void };
 
 /** The logged-in shopper's own review state for this product (null for a guest). */
-function useMine(productId: number): Mine {
+function useMine(productId: number, near: boolean): Mine {
   const { shopper, known } = useShopper();
   const [state, setState] = useState<MyReviewState | null>(null);
   const refresh = useCallback(() => {
     void browserApi.call('GET /Review/Mine', { query: { productId } }).then((res) => setState(res.success ? res.data : null));
   }, [productId]);
-  useEffect(() => { if (shopper) refresh(); }, [shopper, refresh]);
+  useEffect(() => { if (shopper && near) refresh(); }, [shopper, near, refresh]);
   return { state, loggedIn: !!shopper, known, refresh };
 }
 
