@@ -104,3 +104,24 @@ test('compare two products of one category; another category is refused with why
   await expect(columns.nth(1)).toContainText(b.title);
   await expect(page.getByRole('rowheader', { name: 'قیمت' })).toBeVisible();
 });
+
+test('the category\'s best sellers under a product load as the shopper scrolls to them, without the product itself', async ({ page, request }) => {
+  const list = await api<{ data: Item[] }>(request, 'Product/All?pageSize=100');
+  const byCategory = new Map<number, Item[]>();
+  for (const item of list.data) byCategory.set(item.categoryId, [...(byCategory.get(item.categoryId) ?? []), item]);
+  const [product] = [...byCategory.values()].find((items) => items.length >= 3)!;
+  const expected = (await api<{ data: Item[] }>(request, `Product/All?categoryId=${product!.categoryId}&pageSize=11&sort=bestselling`)).data
+    .filter((p) => p.id !== product!.id).map((p) => `/product/${p.id}`);
+
+  const asked: string[] = [];
+  page.on('request', (r) => { if (r.url().includes(`/api/Product/All?categoryId=${product!.categoryId}`)) asked.push(r.url()); });
+  await page.goto(`/product/${product!.id}`);
+  await hydrated(page);
+  const related = page.getByTestId('related');
+  await expect(related.getByTestId('product-card')).toHaveCount(0); // not in the page's HTML, not asked for yet
+  expect(asked).toEqual([]);
+  await related.scrollIntoViewIfNeeded();
+  await expect(related.getByRole('heading', { name: 'محصولات مرتبط' })).toBeVisible();
+  await expect(related.getByTestId('product-card')).toHaveCount(expected.length);
+  expect(await related.getByTestId('product-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('href')))).toEqual(expected);
+});

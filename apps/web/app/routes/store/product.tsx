@@ -2,16 +2,15 @@ import { useMemo, useState } from 'react';
 import { data, Link, useNavigate, useSearchParams } from 'react-router';
 import { specificationsOf, toPersianDigits } from '@sorkhab/shared';
 import { ChevronEnd } from '../../components/icons';
-import { Carousel } from '../../components/ui/Carousel';
 import { CompareButton } from '../../features/compare/CompareButton';
 import { apiOf } from '../../lib/context';
 import { AddToCart } from '../../features/cart/AddToCart';
 import { categoryHref } from '../../lib/links';
 import { priceView } from '../../features/catalog/price';
 import { BuyBar } from '../../features/product/BuyBar';
+import { RelatedProducts } from './product-related';
 import { Gallery } from '../../features/product/Gallery';
 import { availability, choose, imageOfChoice, initialChoice, listInPersian, missingGroups, priceOfChoice, variantOf, type Choice } from '../../features/catalog/variant-choice';
-import { ProductCard, toCard } from '../../features/catalog/ProductCard';
 import { Heart } from '../../features/catalog/Heart';
 import { loginHref, savedStore, useSaved } from '../../features/catalog/saved';
 import { productJsonLd, seo, shopOf, textOf } from '../../features/catalog/seo';
@@ -31,12 +30,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const api = apiOf(context);
   const res = await api.call('GET /Product/ById', { query: { id } });
   if (!res.success) throw data({ reason: 'product' }, { status: res.status === 404 || res.status === 400 ? 404 : 502 });
-  const product = res.data;
-  const related = await api.call('GET /Product/All', { query: { categoryId: product.categoryId, pageSize: 11, sort: 'bestselling' } });
-  return {
-    product,
-    related: related.success ? related.data.data.filter((p) => p.id !== id).slice(0, 10).map(toCard) : [],
-  };
+  return { product: res.data };
 }
 
 export function meta({ data: d, matches }: Route.MetaArgs) {
@@ -95,7 +89,7 @@ function NotifyMe({ productId, variant }: { productId: number; variant: { id: nu
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product: p, related } = loaderData;
+  const { product: p } = loaderData;
   const specs = useMemo(() => specificationsOf(p.attributes), [p]);
   const groups = p.options;
   // One value per option group (features/catalog/variant-choice.ts); another product starts from its own first choice,
@@ -254,12 +248,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <ProductQuestionsSection key={`q${p.id}`} productId={p.id} />
       <BuyBar price={price} from={shownPrice?.from} soldOut={out || soldOut}>{addToCart('buy-bar-add')}</BuyBar>
 
-      {related.length > 0 && (
-        <section className="mt-12" aria-labelledby="related">
-          <h2 id="related" className="mb-4 border-s-4 border-brand-600 ps-3 text-lg font-black">محصولات مرتبط</h2>
-          <Carousel label="محصولات مرتبط">{related.map((r) => <ProductCard key={r.id} product={r} />)}</Carousel>
-        </section>
-      )}
+      <RelatedProducts key={`p${p.id}`} productId={p.id} categoryId={p.categoryId} />
     </main>
   );
 }
