@@ -23,6 +23,12 @@ type CachedPage = {
   compressed: Partial<Record<Encoding, { bytes: Buffer; best: boolean; upgrading?: boolean }>>;
 };
 
+/** Pages kept per cache generation, and their bytes (a body with its compressed copies counted as 1.5 bodies). */
+const PAGES_KEPT = 300;
+const PAGE_BYTES_KEPT = 12 * 1024 * 1024;
+interface PageCache { pages: Map<string, CachedPage>; bytes: number }
+const keptBytes = (page: CachedPage) => Math.round(page.body.length * 1.5);
+
 /** The cookie the stylesheet's own answer sets: its visitor has the file in their cache. */
 export const STYLESHEET_COOKIE = 'sorkhab_css';
 
@@ -220,12 +226,13 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       const policy = String(reply.getHeader('content-security-policy') ?? '');
       const context = { transport: serverApi(app, request), origin, nonce } as never;
       // Pages whose routes declare them the same for every shopper (catalogue pages: the cart loads in the
-      // browser) are kept, up to 300 per cache generation. The decision is made on the path React Router will
+      // browser) are kept, up to 300 (and 12 MB) per cache generation. The decision is made on the path React Router will
       // render (`webRequest.url`, dot segments resolved), not on the raw URL. The page map lives in the read
       // cache, so every catalogue, stock or content write on any copy (the cache generation, lib/cache.ts)
       // drops it with the JSON it was built from. docs/decisions/010-html-page-cache.md.
       if (method === 'GET' && isSharedPage(new URL(webRequest.url).pathname)) {
-        const pages = await app.services.cache.getOrLoad('html-pages', async () => new Map<string, CachedPage>());
+        const kept = await app.services.cache.getOrLoad('html-pages', async (): Promise<PageCache> => ({ pages: new Map(), bytes: 0 }));
+        const { pages } = kept;
         // A returning visitor's copy differs only by its stylesheet element: kept apart.
         const linked = hasStylesheet(request);
         // So does a logged-in shopper's (its header says «حساب من»; the layout reads the same hint cookie).
@@ -244,9 +251,15 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
           const pageHeaders = [...res.headers].filter(([k]) => k !== 'set-cookie' && k !== 'content-security-policy');
           if (policy) pageHeaders.push(['content-security-policy', withScriptSources(policy, scripts)]);
           page = { status: res.status, headers: pageHeaders, body, compressed: {} };
-          if (res.status === 200 && !res.headers.has('set-cookie')) {
-            if (pages.size >= 300) pages.delete(pages.keys().next().value!);
+          if (res.status === 200 && !res.headers.has('set-cookie') && !pages.has(key)) {
             pages.set(key, page);
+            kept.bytes += keptBytes(page);
+            // Oldest out first, by count and by bytes (at 100,000 products a crawl of distinct pages fills it).
+            while ((pages.size > PAGES_KEPT || kept.bytes > PAGE_BYTES_KEPT) && pages.size > 1) {
+              const [oldest, gone] = pages.entries().next().value!;
+              kept.bytes -= keptBytes(gone);
+              pages.delete(oldest);
+            }
           }
         }
         reply.code(page.status);

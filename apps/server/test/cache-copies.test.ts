@@ -105,4 +105,32 @@ describe('ReadCache generation check', () => {
     expect(await slow).toBe('before the write');
     expect(await cache.getOrLoad('k', async () => 'after')).toBe('after');
   });
+
+  it('holds at most its entries and its bytes of serialised answers, least recently used out first', async () => {
+    const cache = new ReadCache(database, 4, 10_000);
+    const kb = (n: number) => Buffer.alloc(n * 1000);
+    const loads: string[] = [];
+    const get = (key: string, value: unknown) => cache.getOrLoad(key, async () => { loads.push(key); return value; });
+    await get('tree', { categories: [] }); // not a Buffer: counts as an entry, not as bytes
+    await get('a', kb(4));
+    await get('b', kb(4));
+    await get('tree', null); // a hit: now the most recently used
+    await get('c', kb(4)); // 12 KB > 10 KB: «a», the oldest, goes
+    expect(loads).toEqual(['tree', 'a', 'b', 'c']);
+    await get('b', null);
+    await get('tree', null);
+    await get('a', kb(4)); // «b» and the tree were kept, «a» was not; now 12 KB again: «c» goes
+    expect(loads).toEqual(['tree', 'a', 'b', 'c', 'a']);
+    await get('d', null);
+    await get('e', null); // five entries > 4: the least recently used («b») goes
+    await get('tree', null);
+    await get('b', kb(1));
+    await get('c', kb(1));
+    expect(loads.slice(5)).toEqual(['d', 'e', 'b', 'c']);
+    // One answer larger than the whole budget is still kept (alone), so the next read of it is a hit.
+    await get('huge', kb(20));
+    await get('huge', null);
+    expect(loads.at(-1)).toBe('huge');
+    expect(loads.filter((k) => k === 'huge')).toHaveLength(1);
+  });
 });

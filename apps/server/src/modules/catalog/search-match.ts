@@ -74,8 +74,41 @@ const MAX_WORDS = 8;
 const SCAN_ABOVE = 2048;
 /** Up to this many texts beginning with the first word are gathered (and scored) before the reading in order. */
 const GATHER_FIRSTS = 8_192;
-/** Query words whose vocabulary matches are remembered (they repeat across distinct queries). */
+/** Query words whose vocabulary matches are remembered (they repeat across distinct queries)... */
 const WORD_CACHE = 4096;
+/** ...and the vocabulary ids they may hold in all (a two-letter word matches thousands): ≈ 4 MB of ids and scores. */
+const WORD_CACHE_IDS = 512 * 1024;
+
+/** Query words' matches, the least recently used out first past `WORD_CACHE` words or `WORD_CACHE_IDS` ids. */
+class WordCache<V extends { ids: Int32Array }> {
+  private map = new Map<string, V>();
+  private ids = 0;
+
+  get(word: string): V | undefined {
+    const hit = this.map.get(word);
+    if (hit) {
+      this.map.delete(word);
+      this.map.set(word, hit);
+    }
+    return hit;
+  }
+
+  set(word: string, value: V) {
+    this.ids += value.ids.length - (this.map.get(word)?.ids.length ?? 0);
+    this.map.delete(word);
+    this.map.set(word, value);
+    while ((this.map.size > WORD_CACHE || this.ids > WORD_CACHE_IDS) && this.map.size > 1) {
+      const [oldest, gone] = this.map.entries().next().value!;
+      this.ids -= gone.ids.length;
+      this.map.delete(oldest);
+    }
+  }
+
+  clear() {
+    this.map.clear();
+    this.ids = 0;
+  }
+}
 
 /** pg_trgm's trigrams of one word: padded with two spaces before and one after. */
 function trigrams(word: string): Set<string> {
@@ -181,11 +214,11 @@ export class SearchIndex {
   private flags = new Uint8Array(0);
   /** Scratch bits over the vocabulary for suggestInOrder, set and cleared by each call. */
   private wordBits = new Uint16Array(0);
-  private readonly matchCache = new Map<string, WordMatches>();
+  private readonly matchCache = new WordCache<WordMatches>();
   /** The vocabulary's ids in code-unit order of their words (words beginning alike sit together), made when needed. */
   private sorted: Int32Array | null = null;
   /** `prefixed` answers, until a text changes (a word may gain or lose its last posting). */
-  private readonly prefixCache = new Map<string, Beginnings>();
+  private readonly prefixCache = new WordCache<Beginnings>();
   private mark = new Int32Array(0);
   private best = new Float32Array(0);
   private cur = new Float32Array(0);
@@ -285,11 +318,7 @@ export class SearchIndex {
   /** Vocabulary words a query word matches: as a substring, or near it by trigrams. */
   private matches(word: string): WordMatches {
     const cached = this.matchCache.get(word);
-    if (cached) {
-      this.matchCache.delete(word);
-      this.matchCache.set(word, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const q = trigrams(word);
     // Count the query's trigrams each vocabulary word shares (scratch counts, reset through `touched`).
     if (this.shared.length < this.vocabulary.length) this.shared = new Int32Array(Math.max(this.vocabulary.length, this.shared.length * 2));
@@ -350,7 +379,6 @@ export class SearchIndex {
       cost += this.postings.len[id]!;
     }
     const out = { ids, score, prefix, cost };
-    if (this.matchCache.size >= WORD_CACHE) this.matchCache.delete(this.matchCache.keys().next().value!);
     this.matchCache.set(word, out);
     return out;
   }
@@ -418,7 +446,6 @@ export class SearchIndex {
       cost += this.postings.len[id]!;
     }
     const out = { ids: Int32Array.from(ids), score: Float32Array.from(score), cost };
-    if (this.prefixCache.size >= WORD_CACHE) this.prefixCache.delete(this.prefixCache.keys().next().value!);
     this.prefixCache.set(word, out);
     return out;
   }
