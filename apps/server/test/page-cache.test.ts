@@ -126,6 +126,25 @@ describe('the page cache', () => {
     }
   });
 
+  it('keeps at most 12 MB of pages: a crawl of distinct URLs pushes the oldest out, the newest stay', async () => {
+    await t.app.services.cache.invalidate();
+    const url = (n: number) => `/product/${productId}?from=crawl-${n}`; // distinct URLs, each a kept copy
+    const size = (await get(url(0))).body.length; // a first visit's page, the stylesheet inline
+    expect(size).toBeGreaterThan(30_000);
+    const fits = Math.floor((12 * 1024 * 1024) / Math.round(size * 1.5));
+    expect(fits).toBeLessThan(300); // the bytes bind before the count of pages does
+    for (let n = 1; n < fits + 20; n++) expect((await get(url(n))).statusCode).toBe(200);
+    const api = countApiCalls();
+    try {
+      await get(url(fits + 10));
+      expect(api.calls).toBe(0); // among the newest: still kept
+      await get(url(0));
+      expect(api.calls).toBeGreaterThan(0); // the oldest: rendered again
+    } finally {
+      api.restore();
+    }
+  });
+
   it('a logged-in shopper\'s browser gets «حساب من» in the header from the server, a guest «ورود»: two kept copies, no name in either', async () => {
     await t.app.services.cache.invalidate();
     const url = '/contact';
