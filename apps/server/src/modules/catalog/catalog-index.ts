@@ -545,10 +545,12 @@ export class CatalogIndex {
         if (!match && !remembered && end <= SEARCH_KEPT) this.searches.set(q.search, found);
         return { total: found.total, slots: found.slots.slice(q.offset, end) };
       }
-      const found = this.search.search(q.search, { soldCount: this.sold, id: this.id }, Number.MAX_SAFE_INTEGER, match);
+      // Another order than relevance: the matches unranked (ranking thousands only to reorder them cost a search page
+      // its dearest-product query, the price slider's ceiling), then the first `end` by the sort, which ends on the id.
+      const found = this.search.matching(q.search, match);
       const cmp = this.compare[q.sort];
-      const order = topK(new Float64Array(found.total), found.total, Math.min(end, found.total), (a, b) => cmp(found.slots[b]!, found.slots[a]!));
-      return { total: found.total, slots: Int32Array.from(order.slice(q.offset), (i) => found.slots[i]!) };
+      const order = topK(new Float64Array(found.length), found.length, Math.min(end, found.length), (a, b) => cmp(found[b]!, found[a]!));
+      return { total: found.length, slots: Int32Array.from(order.slice(q.offset), (i) => found[i]!) };
     }
 
     const sort: Sort = !q.sort || q.sort === 'relevance' ? 'newest' : q.sort;
