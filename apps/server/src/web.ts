@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { hasShopperHint } from '@sorkhab/shared';
 import type { App } from './app.js';
@@ -26,8 +27,9 @@ type CachedPage = {
 /** Pages kept per cache generation, and their bytes (a body with its compressed copies counted as 1.5 bodies). */
 const PAGES_KEPT = 300;
 const PAGE_BYTES_KEPT = 12 * 1024 * 1024;
-interface PageCache { pages: Map<string, CachedPage>; bytes: number }
-const keptBytes = (page: CachedPage) => Math.round(page.body.length * 1.5);
+const pageCache = () => new LRUCache<string, CachedPage>({
+  max: PAGES_KEPT, maxSize: PAGE_BYTES_KEPT, sizeCalculation: (page) => Math.max(1, Math.round(page.body.length * 1.5)),
+});
 
 /** The cookie the stylesheet's own answer sets: its visitor has the file in their cache. */
 export const STYLESHEET_COOKIE = 'sorkhab_css';
@@ -231,13 +233,13 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       // cache, so every catalogue, stock or content write on any copy (the cache generation, lib/cache.ts)
       // drops it with the JSON it was built from. docs/decisions/010-html-page-cache.md.
       if (method === 'GET' && isSharedPage(new URL(webRequest.url).pathname)) {
-        const kept = await app.services.cache.getOrLoad('html-pages', async (): Promise<PageCache> => ({ pages: new Map(), bytes: 0 }));
-        const { pages } = kept;
+        const pages = await app.services.cache.getOrLoad('html-pages', async () => pageCache());
         // A returning visitor's copy differs only by its stylesheet element: kept apart.
         const linked = hasStylesheet(request);
         // So does a logged-in shopper's (its header says «حساب من»; the layout reads the same hint cookie).
         const key = `${linked ? 'css ' : ''}${hasShopperHint(request.headers.cookie) ? 'in ' : ''}${origin}${request.url}`;
-        let page = pages.get(key);
+        // Read without refreshing its place: the oldest page goes first, however often it is asked for.
+        let page = pages.peek(key);
         if (!page) {
           const res = await handle(webRequest, context);
           let body = Buffer.from(await res.arrayBuffer());
@@ -251,16 +253,8 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
           const pageHeaders = [...res.headers].filter(([k]) => k !== 'set-cookie' && k !== 'content-security-policy');
           if (policy) pageHeaders.push(['content-security-policy', withScriptSources(policy, scripts)]);
           page = { status: res.status, headers: pageHeaders, body, compressed: {} };
-          if (res.status === 200 && !res.headers.has('set-cookie') && !pages.has(key)) {
-            pages.set(key, page);
-            kept.bytes += keptBytes(page);
-            // Oldest out first, by count and by bytes (at 100,000 products a crawl of distinct pages fills it).
-            while ((pages.size > PAGES_KEPT || kept.bytes > PAGE_BYTES_KEPT) && pages.size > 1) {
-              const [oldest, gone] = pages.entries().next().value!;
-              kept.bytes -= keptBytes(gone);
-              pages.delete(oldest);
-            }
-          }
+          // Oldest out first, by count and by bytes (at 100,000 products a crawl of distinct pages fills it).
+          if (res.status === 200 && !res.headers.has('set-cookie') && !pages.has(key)) pages.set(key, page);
         }
         reply.code(page.status);
         for (const [name, value] of page.headers) reply.header(name, value);

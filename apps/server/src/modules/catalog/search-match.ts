@@ -10,6 +10,7 @@
  * each slot's sold count and id, which the caller provides.
  */
 
+import { LRUCache } from 'lru-cache';
 import { ListArena, SlotArena, type ArenaState, type ListsState } from './slot-arena.js';
 import type { SnapshotReader, SnapshotWriter } from './snapshot.js';
 
@@ -79,36 +80,9 @@ const WORD_CACHE = 4096;
 /** ...and the vocabulary ids they may hold in all (a two-letter word matches thousands): ≈ 4 MB of ids and scores. */
 const WORD_CACHE_IDS = 512 * 1024;
 
-/** Query words' matches, the least recently used out first past `WORD_CACHE` words or `WORD_CACHE_IDS` ids. */
-class WordCache<V extends { ids: Int32Array }> {
-  private map = new Map<string, V>();
-  private ids = 0;
-
-  get(word: string): V | undefined {
-    const hit = this.map.get(word);
-    if (hit) {
-      this.map.delete(word);
-      this.map.set(word, hit);
-    }
-    return hit;
-  }
-
-  set(word: string, value: V) {
-    this.ids += value.ids.length - (this.map.get(word)?.ids.length ?? 0);
-    this.map.delete(word);
-    this.map.set(word, value);
-    while ((this.map.size > WORD_CACHE || this.ids > WORD_CACHE_IDS) && this.map.size > 1) {
-      const [oldest, gone] = this.map.entries().next().value!;
-      this.ids -= gone.ids.length;
-      this.map.delete(oldest);
-    }
-  }
-
-  clear() {
-    this.map.clear();
-    this.ids = 0;
-  }
-}
+/** Query words' matches (`lru-cache`): the least recently used out first past `WORD_CACHE` words or `WORD_CACHE_IDS` ids. */
+const wordCache = <V extends { ids: Int32Array }>() =>
+  new LRUCache<string, V>({ max: WORD_CACHE, maxSize: WORD_CACHE_IDS, sizeCalculation: (v) => Math.max(1, v.ids.length) });
 
 /** pg_trgm's trigrams of one word: padded with two spaces before and one after. */
 function trigrams(word: string): Set<string> {
@@ -214,11 +188,11 @@ export class SearchIndex {
   private flags = new Uint8Array(0);
   /** Scratch bits over the vocabulary for suggestInOrder, set and cleared by each call. */
   private wordBits = new Uint16Array(0);
-  private readonly matchCache = new WordCache<WordMatches>();
+  private readonly matchCache = wordCache<WordMatches>();
   /** The vocabulary's ids in code-unit order of their words (words beginning alike sit together), made when needed. */
   private sorted: Int32Array | null = null;
   /** `prefixed` answers, until a text changes (a word may gain or lose its last posting). */
-  private readonly prefixCache = new WordCache<Beginnings>();
+  private readonly prefixCache = wordCache<Beginnings>();
   private mark = new Int32Array(0);
   private best = new Float32Array(0);
   private cur = new Float32Array(0);
