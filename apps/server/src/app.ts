@@ -59,6 +59,7 @@ import { startWorker, type WorkerOptions } from './modules/jobs/queue.js';
 import { smsJob, SMS_JOB } from './modules/jobs/sms-job.js';
 import { smsFromConfig, type SmsProvider } from './modules/customers/sms.js';
 import { ensureFirstAdmin } from './modules/users/users.service.js';
+import { SERVER_BUILD_STAMP } from './paths.js';
 
 interface Services {
   config: Config;
@@ -144,6 +145,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   openCatalog(database.db, cache, {
     budgetBytes: config.CATALOG_MEMORY_MB * 1024 * 1024,
     snapshotFile: config.memoryDb ? undefined : path.resolve(config.DATA_DIR, 'catalog.snapshot'),
+    pagesFile: config.memoryDb ? undefined : path.resolve(config.DATA_DIR, 'catalog.pages'),
+    buildStamp: SERVER_BUILD_STAMP,
     log: app.log,
   });
   app.addHook('onClose', async () => closeCatalog(cache)); // saves it, and drops the product pages' scratch file

@@ -17,3 +17,14 @@ const SERVER_DIR = serverDir();
 export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'drizzle');
 /** apps/web: the web build the server mounts. */
 export const WEB_DIR = path.resolve(SERVER_DIR, '../web');
+
+/**
+ * The production bundle's stamp (a digest of the server's sources, written by scripts/lib/server-build.ts beside
+ * `build/main.js`) when the running code is that bundle; undefined under tsx. What the server saves for its next
+ * start in a form only this code writes (the product pages' file) is keyed on it.
+ */
+export const SERVER_BUILD_STAMP: string | undefined = (() => {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const stamp = path.join(here, '.sources');
+  return path.basename(here) === 'build' && fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').trim() || undefined : undefined;
+})();

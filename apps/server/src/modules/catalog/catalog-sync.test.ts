@@ -195,6 +195,49 @@ describe(`catalogue memory budget, snapshot and background load (${DB_KIND})`, (
     expect(second.index!.query({ search: 'عوض', offset: 0, limit: 5 }).total).toBe(1);
   });
 
+  it('a restart keeps the product pages saved beside its snapshot, less those changed since; another build loads them again', async () => {
+    const snapshotFile = path.join(dir, 'pages.snapshot');
+    const pagesFile = path.join(dir, 'catalog.pages');
+    const loads: number[] = [];
+    const loader = (sync: CatalogSync, tag: string) => async (block: number) => {
+      loads.push(block);
+      return new Map(Array.from(sync.index!.productIds()).filter((id) => Math.floor(id / 64) === block).map((id) => [id, Buffer.from(`${tag} ${id}`)]));
+    };
+    const first = new CatalogSync(database.db, { snapshotFile, pagesFile, buildStamp: 'build-1' });
+    await first.sync();
+    await first.warmPages(loader(first, 'first'));
+    const ids = Array.from(first.index!.productIds());
+    await first.save({ pages: true });
+    first.close();
+    expect(fs.existsSync(pagesFile)).toBe(true);
+    // While "stopped": one product changes (the first of its block: warming looks at a block's first page).
+    const changed = Math.min(...ids);
+    await database.db.update(products).set({ price: 1234 }).where(eq(products.id, changed));
+
+    const second = new CatalogSync(database.db, { snapshotFile, pagesFile, buildStamp: 'build-1' });
+    await second.sync();
+    expect(second.restored).toBe(true);
+    expect(fs.existsSync(pagesFile)).toBe(false); // consumed: a crash from here on leaves no stale file
+    loads.length = 0;
+    // Only the changed product's block is loaded again; every other page is the saved one.
+    expect(await second.warmPages(loader(second, 'second'))).toBe(1);
+    expect(loads).toEqual([Math.floor(changed / 64)]);
+    for (const id of ids) {
+      const expected = Math.floor(id / 64) === Math.floor(changed / 64) ? 'second' : 'first';
+      expect(String(await second.body(id, loader(second, 'again'))), `page ${id}`).toBe(`${expected} ${id}`);
+    }
+    await second.save({ pages: true });
+    second.close();
+
+    // A new build (its pages may differ): the snapshot is used, the saved pages are not.
+    const third = new CatalogSync(database.db, { snapshotFile, pagesFile, buildStamp: 'build-2' });
+    await third.sync();
+    expect(third.restored).toBe(true);
+    expect(fs.existsSync(pagesFile)).toBe(false);
+    expect(await third.warmPages(loader(third, 'third'))).toBe(new Set(ids.map((id) => Math.floor(id / 64))).size);
+    third.close();
+  });
+
   it('ignores a snapshot of another database, or a damaged one, and loads instead', async () => {
     const file = path.join(dir, 'other.snapshot');
     const elsewhere = new CatalogIndex();

@@ -14,6 +14,7 @@
  *
  * It also keeps the product pages' bodies (Product/ById) in a page store, dropped per product as the log says.
  */
+import fs from 'node:fs';
 import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
@@ -42,6 +43,13 @@ export interface CatalogOptions {
   snapshotFile?: string;
   /** Up to this many products the first load runs before the first answer; more load behind SQL answers. */
   loadInline: number;
+  /**
+   * Where the product pages are saved when the server closes, beside the snapshot, and read back by the next start
+   * that restores that snapshot (none: pages are loaded again after each start).
+   */
+  pagesFile?: string;
+  /** The build that makes the product pages (a new build's pages may differ): without it, pages are not saved. */
+  buildStamp?: string;
   log?: { info(o: object, msg: string): void; warn(o: object, msg: string): void };
 }
 
@@ -132,26 +140,49 @@ export class CatalogSync {
     }
   }
 
-  /** Saves the catalogue for the next start (when it is in memory and a file is configured). */
-  async save(): Promise<void> {
-    const { snapshotFile } = this.options;
+  /** What saved product pages must have been saved under to go with a snapshot (undefined: pages are not saved). */
+  private pagesKey(identity: string, xmin: string): string | undefined {
+    return this.options.pagesFile && this.options.buildStamp ? `${identity}/${xmin}/${this.options.buildStamp}` : undefined;
+  }
+
+  /**
+   * Saves the catalogue for the next start (when it is in memory and a file is configured), and with `pages` (when the
+   * server closes) the product pages beside it: a restart that restores this snapshot then has them all at once.
+   */
+  async save(opts: { pages?: boolean } = {}): Promise<void> {
+    const { snapshotFile, pagesFile } = this.options;
     if (!snapshotFile || !this.index || this.xmin === undefined) return;
     const started = Date.now();
     const w = new SnapshotWriter();
-    const meta: SnapshotMeta = { version: SNAPSHOT_VERSION, database: await this.identity(), xmin: this.xmin, index: this.index.save(w) };
+    const identity = await this.identity();
+    const meta: SnapshotMeta = { version: SNAPSHOT_VERSION, database: identity, xmin: this.xmin, index: this.index.save(w) };
     w.write(snapshotFile, meta);
     this.options.log?.info({ file: snapshotFile, products: this.index.size, ms: Date.now() - started }, 'catalogue saved');
+    const key = this.pagesKey(identity, this.xmin);
+    if (opts.pages && key && pagesFile && this.pages) {
+      const pagesStarted = Date.now();
+      const saved = this.pages.save(pagesFile, key);
+      this.options.log?.info({ file: pagesFile, pages: saved, ms: Date.now() - pagesStarted }, 'product pages saved');
+    }
   }
 
   /** The first sync: restore a snapshot, or load (inline when small, else behind SQL answers), or stay in SQL. */
   private async begin() {
-    const restored = this.restore(await this.identity());
+    const identity = await this.identity();
+    const restored = this.restore(identity);
+    const pagesKey = restored && this.pagesKey(identity, restored.xmin);
+    // Saved pages go with the snapshot they were saved beside, and are consumed here whether they are used or not.
+    const savedPages = pagesKey ? PageStore.open(this.options.pagesFile!, pagesKey) : undefined;
+    if (!savedPages && this.options.pagesFile) fs.rmSync(this.options.pagesFile, { force: true });
     if (restored && BigInt(restored.xmin) <= BigInt(await this.snapshotXmin())) {
       this.loaded = restored;
       this.restored = true;
       this.xmin = restored.xmin;
+      // The log since the snapshot (the first sync) drops the pages of the products changed since.
+      if (savedPages) this.pages = savedPages;
       return;
     }
+    savedPages?.close();
     this.xmin = await this.snapshotXmin();
     const [{ n }] = rowsOf<{ n: number }>(await this.db.execute(sql`select count(*)::int as n from ${products} where ${onStorefront}`)) as [{ n: number }];
     if (n * BYTES_PER_PRODUCT > this.options.budgetBytes) return this.stayInSql(n * BYTES_PER_PRODUCT);
@@ -283,7 +314,7 @@ export async function closeCatalog(cache: ReadCache) {
   copies.delete(cache);
   if (!catalog) return;
   try {
-    await catalog.save();
+    await catalog.save({ pages: true });
   } finally {
     catalog.close();
   }

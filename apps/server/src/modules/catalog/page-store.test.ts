@@ -23,6 +23,40 @@ describe('PageStore', () => {
     store.close();
   });
 
+  it('saves its pages for the next start, opened only under the same key and whole; the file is consumed', () => {
+    const file = path.join(dir, 'saved.pages');
+    const store = new PageStore(dir);
+    store.setMany(new Map(Array.from({ length: 300 }, (_, i) => [i + 1, page(i + 1)])));
+    store.delete(10);
+    expect(store.save(file, 'snapshot-a')).toBe(299);
+    store.close();
+
+    expect(PageStore.open(file, 'snapshot-b', dir)).toBeUndefined(); // another snapshot's or build's pages
+    expect(fs.existsSync(file)).toBe(false);
+
+    const again = new PageStore(dir);
+    again.setMany(new Map(Array.from({ length: 300 }, (_, i) => [i + 1, page(i + 1)])));
+    again.save(file, 'snapshot-a');
+    again.close();
+    const opened = PageStore.open(file, 'snapshot-a', dir)!;
+    expect(fs.existsSync(file)).toBe(false);
+    for (let id = 1; id <= 300; id++) expect(opened.get(id)?.equals(page(id)), `page ${id}`).toBe(true);
+    // It goes on in the same file: new and replaced pages beside the saved ones.
+    opened.setMany(new Map([[5, page(5, 1)], [400, page(400)]]));
+    expect(opened.get(5)?.equals(page(5, 1))).toBe(true);
+    expect(opened.get(400)?.equals(page(400))).toBe(true);
+    expect(opened.get(6)?.equals(page(6))).toBe(true);
+    opened.save(file, 'snapshot-c');
+    opened.close();
+
+    // Cut short (a full disk, a copy interrupted): not used.
+    fs.truncateSync(file, fs.statSync(file).size - 10);
+    expect(PageStore.open(file, 'snapshot-c', dir)).toBeUndefined();
+    fs.writeFileSync(file, 'not pages at all');
+    expect(PageStore.open(file, 'snapshot-c', dir)).toBeUndefined();
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
   it('replaces and deletes pages, and compacts its file when most of it is garbage', () => {
     const store = new PageStore(dir, 4096);
     store.setMany(new Map(Array.from({ length: 50 }, (_, i) => [i + 1, page(i + 1)])));

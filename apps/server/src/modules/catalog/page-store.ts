@@ -12,10 +12,20 @@ const LEVEL = 6;
 /** Garbage (replaced pages) the file may hold before it is rewritten, and at least this much. */
 const MIN_GARBAGE_TO_COMPACT = 16 * 1024 * 1024;
 
-/** A scratch file that disappears with the process: unlinked as soon as it is open (where the OS allows). */
+/** What a saved page file begins with (then a header's length, the header, ids, lengths, dictionary, pages). */
+const SAVED_MAGIC = Buffer.from('SORKHAB-PAGES-1\n');
+/** Bytes copied per write when a page file is saved. */
+const SAVE_CHUNK = 4 * 1024 * 1024;
+
+interface SavedHeader { key: string; count: number; dictionary: number; bytes: number }
+
+/** A file that disappears with the process: unlinked as soon as it is open (where the OS allows). */
 function scratchFile(dir: string): { fd: number; remove(): void } {
-  const file = path.join(dir, `sorkhab-pages-${process.pid}-${Math.random().toString(36).slice(2)}.bin`);
-  const fd = fs.openSync(file, 'w+', 0o600);
+  return unlinkedOpen(path.join(dir, `sorkhab-pages-${process.pid}-${Math.random().toString(36).slice(2)}.bin`), 'w+');
+}
+
+function unlinkedOpen(file: string, flags: string): { fd: number; remove(): void } {
+  const fd = fs.openSync(file, flags, 0o600);
   let removed = false;
   try {
     fs.unlinkSync(file);
@@ -41,8 +51,97 @@ export class PageStore {
   private offset = new Float64Array(0);
   private length = new Int32Array(0);
 
-  constructor(private readonly dir = os.tmpdir(), private readonly minGarbage = MIN_GARBAGE_TO_COMPACT) {
-    this.file = scratchFile(dir);
+  constructor(private readonly dir = os.tmpdir(), private readonly minGarbage = MIN_GARBAGE_TO_COMPACT, file?: { fd: number; remove(): void }) {
+    this.file = file ?? scratchFile(dir);
+  }
+
+  /**
+   * Writes the pages to `file` for the next start (a temporary file, then a rename), under `key`: what they were made
+   * from (the catalogue snapshot they go with and the build that made them). Answers how many it wrote.
+   */
+  save(file: string, key: string): number {
+    const ids: number[] = [];
+    let bytes = 0;
+    for (let id = 0; id < this.length.length; id++) {
+      if (this.length[id]! > 0) { ids.push(id); bytes += this.length[id]!; }
+    }
+    const dictionary = this.dictionary ?? Buffer.alloc(0);
+    const header = Buffer.from(JSON.stringify({ key, count: ids.length, dictionary: dictionary.length, bytes } satisfies SavedHeader));
+    const size = Buffer.alloc(4);
+    size.writeUInt32LE(header.length);
+    const idBytes = Buffer.from(Int32Array.from(ids).buffer);
+    const lengthBytes = Buffer.from(Int32Array.from(ids, (id) => this.length[id]!).buffer);
+    const temporary = `${file}.${process.pid}.tmp`;
+    const out = fs.openSync(temporary, 'w', 0o600);
+    try {
+      let at = 0;
+      for (const part of [SAVED_MAGIC, size, header, idBytes, lengthBytes, dictionary]) at += fs.writeSync(out, part, 0, part.length, at);
+      let chunk = Buffer.allocUnsafe(SAVE_CHUNK);
+      let filled = 0;
+      for (const id of ids) {
+        const n = this.length[id]!;
+        if (filled + n > chunk.length) {
+          at += fs.writeSync(out, chunk, 0, filled, at);
+          filled = 0;
+          if (n > chunk.length) chunk = Buffer.allocUnsafe(n);
+        }
+        fs.readSync(this.file.fd, chunk, filled, n, this.offset[id]!);
+        filled += n;
+      }
+      fs.writeSync(out, chunk, 0, filled, at);
+      fs.fsyncSync(out);
+    } catch (err) {
+      fs.closeSync(out);
+      fs.rmSync(temporary, { force: true });
+      throw err;
+    }
+    fs.closeSync(out);
+    fs.renameSync(temporary, file);
+    return ids.length;
+  }
+
+  /**
+   * The pages saved in `file` under `key`, as a store that goes on in that file (now without a name, so a crash
+   * leaves nothing stale behind); undefined when there is no such file, it was saved under another key, or it is
+   * not whole. The file is consumed either way.
+   */
+  static open(file: string, key: string, dir = os.tmpdir(), minGarbage = MIN_GARBAGE_TO_COMPACT): PageStore | undefined {
+    if (!fs.existsSync(file)) return undefined;
+    const opened = unlinkedOpen(file, 'r+');
+    try {
+      const read = (n: number, at: number) => {
+        const b = Buffer.alloc(n);
+        if (fs.readSync(opened.fd, b, 0, n, at) !== n) throw new Error('short page file');
+        return b;
+      };
+      const total = fs.fstatSync(opened.fd).size;
+      if (total < SAVED_MAGIC.length + 4 || !read(SAVED_MAGIC.length, 0).equals(SAVED_MAGIC)) throw new Error('not a page file');
+      const headerLength = read(4, SAVED_MAGIC.length).readUInt32LE();
+      let at = SAVED_MAGIC.length + 4;
+      const header = JSON.parse(read(headerLength, at).toString('utf8')) as SavedHeader;
+      at += headerLength;
+      if (header.key !== key) throw new Error('saved for another catalogue or build');
+      const ids = new Int32Array(read(header.count * 4, at).buffer.slice(0));
+      at += header.count * 4;
+      const lengths = new Int32Array(read(header.count * 4, at).buffer.slice(0));
+      at += header.count * 4;
+      const dictionary = header.dictionary ? read(header.dictionary, at) : undefined;
+      at += header.dictionary;
+      if (total !== at + header.bytes) throw new Error('page file not whole');
+      const store = new PageStore(dir, minGarbage, opened);
+      store.dictionary = dictionary;
+      for (let i = 0; i < ids.length; i++) {
+        store.place(ids[i]!, at, lengths[i]!);
+        at += lengths[i]!;
+      }
+      store.end = at;
+      store.garbage = at - header.bytes; // the header and index: rewritten away by the first compaction
+      return store;
+    } catch {
+      fs.closeSync(opened.fd);
+      opened.remove();
+      return undefined;
+    }
   }
 
   get(id: number): Buffer | undefined {
