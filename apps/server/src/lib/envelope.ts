@@ -5,3 +5,17 @@ export interface Envelope<T> {
 }
 
 export const ok = <T>(data: T): Envelope<T> => ({ success: true, data, error: null });
+
+/** Data already written as JSON (a listing's cards copied from the catalogue): `sendCached` wraps it as it is. */
+export class JsonText {
+  constructor(readonly json: string | Buffer) {}
+}
+
+const OPEN = Buffer.from('{"success":true,"data":');
+const CLOSE = Buffer.from(',"error":null}');
+
+/** The envelope as UTF-8: `JSON.stringify(ok(data))`, with JSON already written taken as it is. */
+export function envelopeBytes(data: unknown): Buffer {
+  if (!(data instanceof JsonText)) return Buffer.from(JSON.stringify(ok(data)));
+  return Buffer.concat([OPEN, typeof data.json === 'string' ? Buffer.from(data.json) : data.json, CLOSE]);
+}

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { ok } from './envelope.js';
+import { envelopeBytes } from './envelope.js';
 import { keyMapOf, remapKeys } from './keys.js';
 import { readForm, type UploadedFile } from './multipart.js';
 import { parseWith } from './validation.js';
@@ -43,7 +43,7 @@ export const fileOf = (files: UploadedFile[], name: string) =>
 
 /** Sends a cached envelope, serialised and UTF-8 encoded once: catalogue reads are the hot path. */
 export async function sendCached(reply: FastifyReply, key: string, load: () => Promise<unknown>) {
-  const body = await reply.server.services.cache.getOrLoad(`json:${key}`, async () => Buffer.from(JSON.stringify(ok(await load()))));
+  const body = await reply.server.services.cache.getOrLoad(`json:${key}`, async () => envelopeBytes(await load()));
   return sendJson(reply, body);
 }
 

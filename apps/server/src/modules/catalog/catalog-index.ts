@@ -12,6 +12,7 @@ import { LRUCache } from 'lru-cache';
 import { SearchIndex, topK, type SearchState } from './search-match.js';
 import { SlotArena, type ArenaState } from './slot-arena.js';
 import type { Packed, SnapshotReader, SnapshotWriter } from './snapshot.js';
+import { JsonBytes, jsonElementRanges } from './json-bytes.js';
 
 /** What the index keeps of one product (a row of `products`, visible on the storefront). */
 export interface CatalogRow {
@@ -53,6 +54,15 @@ export interface CatalogQuery {
 }
 
 export type CardRow = Omit<CatalogRow, 'searchText' | 'createdAt' | 'soldCount'>;
+
+/** What a card's JSON text takes from outside the catalogue (see `CatalogIndex.cardJson`), each as JSON text. */
+export interface CardJsonParts {
+  /** The image's variants, for its URI's JSON text (`null` or a string). */
+  variants(imageUriJson: Buffer): Buffer;
+  /** The brand object (`{"id":…,"title":…}`) or `null`, for a brand id (0: none). */
+  brand(brandId: number): Buffer;
+  categoryTitle(categoryId: number): Buffer;
+}
 
 /** A listing's filters without its order and page: what its facets are counted over. */
 export type FacetQuery = Omit<CatalogQuery, 'sort' | 'offset' | 'limit'> & {
@@ -149,12 +159,20 @@ export class CatalogIndex {
   private sold = new Int32Array(0);
   private created = new Float64Array(0);
   private live = new Uint8Array(0);
+  /**
+   * The listing filters' fields of a slot in one number, `brand << 2 | in stock << 1 | discounted`: a filtered listing's
+   * count reads every product of its categories in their sort's order, and one array read where it was up to three is
+   * most of that scan's cost (random reads over 100,000 slots). Made from the columns, so not in the snapshot.
+   */
+  private filterBits = new Int32Array(0);
   /** Product id → slot + 1 (0: not in the index). */
   private slotOf = new Int32Array(0);
   private freeSlots: number[] = [];
   /** The largest brand and category ids listed (the size of a query's masks). */
   private maxBrand = 0;
   private maxCategory = 0;
+  /** Reused by cardJson: where a card's four texts lie in its stored JSON. */
+  private readonly textRanges = new Int32Array(8);
   /** Reused by listings: each run's first matches. */
   private scratch = new Int32Array(1024);
   /** Brand id (0: none) → how many products of it are listed. */
@@ -217,6 +235,8 @@ export class CatalogIndex {
     index.offPrice = read(c.offPrice); index.offPersent = read(c.offPersent); index.hasOff = read(c.hasOff); index.rate = read(c.rate);
     index.ratingAverage = read(c.ratingAverage); index.ratingCount = read(c.ratingCount);
     index.stock = read(c.stock); index.sold = read(c.sold); index.created = read(c.created); index.live = read(c.live);
+    index.filterBits = new Int32Array(m.capacity);
+    for (let slot = 0; slot < m.capacity; slot++) index.setFilterBits(slot);
     index.capacity = m.capacity;
     index.count = m.count;
     index.slotOf = read(m.slotOf);
@@ -271,7 +291,7 @@ export class CatalogIndex {
     this.id = grow(this.id); this.category = grow(this.category); this.brand = grow(this.brand); this.price = grow(this.price);
     this.offPrice = grow(this.offPrice); this.offPersent = grow(this.offPersent); this.hasOff = grow(this.hasOff);
     this.rate = grow(this.rate); this.ratingAverage = grow(this.ratingAverage); this.ratingCount = grow(this.ratingCount); this.stock = grow(this.stock); this.sold = grow(this.sold); this.created = grow(this.created);
-    this.live = grow(this.live);
+    this.live = grow(this.live); this.filterBits = grow(this.filterBits);
     this.capacity = cap;
   }
 
@@ -287,6 +307,10 @@ export class CatalogIndex {
     this.growSlots(slot + 1);
     this.slotOf[productId] = slot + 1;
     return slot;
+  }
+
+  private setFilterBits(slot: number) {
+    this.filterBits[slot] = (this.brand[slot]! << 2) | (this.stock[slot]! > 0 ? 2 : 0) | (this.hasOff[slot] === 1 ? 1 : 0);
   }
 
   private countBrand(slot: number, by: number) {
@@ -305,6 +329,7 @@ export class CatalogIndex {
     this.maxCategory = Math.max(this.maxCategory, row.categoryId);
     this.price[slot] = row.price; this.offPrice[slot] = row.offPrice; this.offPersent[slot] = row.offPersent;
     this.hasOff[slot] = row.hasOff ? 1 : 0; this.rate[slot] = row.rate; this.stock[slot] = row.stock;
+    this.setFilterBits(slot);
     this.ratingAverage[slot] = row.ratingAverage; this.ratingCount[slot] = row.ratingCount;
     this.sold[slot] = row.soldCount; this.created[slot] = row.createdAt;
     const card = JSON.stringify([row.title, row.alias, row.tags, row.imageUri]);
@@ -411,6 +436,25 @@ export class CatalogIndex {
     };
   }
 
+  /**
+   * Writes a product's card as JSON: byte for byte what `JSON.stringify` writes for the listing's item (product.service.ts,
+   * `toListItem`, whose key order this follows; a test compares the two), its texts copied from the stored UTF-8 JSON
+   * rather than decoded, parsed and written again. A listing's page is twelve of these.
+   */
+  cardJson(slot: number, parts: CardJsonParts, out: JsonBytes): void {
+    const stored = this.texts.get(slot)!;
+    const at = jsonElementRanges(stored, this.textRanges); // title, alias, tags, imageUri
+    const num = (n: number) => (Number.isFinite(n) ? n : 'null');
+    out.ascii(`{"id":${this.id[slot]},"title":`).bytes(stored, at[0], at[1]).ascii(',"alias":').bytes(stored, at[2], at[3])
+      .ascii(',"imageUri":').bytes(stored, at[6], at[7]).ascii(',"imageVariants":').bytes(parts.variants(stored.subarray(at[6], at[7])))
+      .ascii(`,"price":${num(this.price[slot]!)},"offPrice":${num(this.offPrice[slot]!)},"offPersent":${num(this.offPersent[slot]!)}`
+        + `,"hasOff":${this.hasOff[slot] === 1},"rate":${num(this.rate[slot]!)}`
+        + `,"ratingAverage":${num(Math.round(this.ratingAverage[slot]! * 100) / 100)},"ratingCount":${num(this.ratingCount[slot]!)},"tags":`)
+      .bytes(stored, at[4], at[5]).ascii(',"brand":').bytes(parts.brand(this.brand[slot]!))
+      .ascii(`,"categoryId":${this.category[slot]},"categoryDescs":`).bytes(parts.categoryTitle(this.category[slot]!))
+      .ascii(`,"stock":${num(this.stock[slot]!)},"isDraft":false}`);
+  }
+
   /** The query's filters as plain values, for the scan loops (brand ids as one id or a mask over known brands). */
   private filterOf(q: CatalogQuery): Filter | undefined {
     const { minPrice, maxPrice, inStock, hasOff } = q;
@@ -433,18 +477,22 @@ export class CatalogIndex {
    * for the count, so this is the listing's cost.
    */
   private scan(a: Int32Array, n: number, f: Filter, keep: number, out: Int32Array, at: number): number {
-    const { brand, offPrice, stock, hasOff } = this;
+    const { filterBits, offPrice } = this;
     const { oneBrand, brandMask, lo, hi, inStock, off } = f;
+    const priced = lo > -Infinity || hi < Infinity;
     let count = 0;
     for (let i = 0; i < n; i++) {
       const s = a[i]!;
+      const bits = filterBits[s]!;
       if (oneBrand >= 0) {
-        if (brand[s] !== oneBrand) continue;
-      } else if (brandMask !== null && brandMask[brand[s]!] !== 1) continue;
-      const p = offPrice[s]!;
-      if (p < lo || p > hi) continue;
-      if (inStock && stock[s]! <= 0) continue;
-      if (off >= 0 && hasOff[s] !== off) continue;
+        if (bits >> 2 !== oneBrand) continue;
+      } else if (brandMask !== null && brandMask[bits >> 2] !== 1) continue;
+      if (inStock && (bits & 2) === 0) continue;
+      if (off >= 0 && (bits & 1) !== off) continue;
+      if (priced) {
+        const p = offPrice[s]!;
+        if (p < lo || p > hi) continue;
+      }
       if (count < keep) out[at + count] = s;
       count++;
     }

@@ -21,12 +21,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     ['GET /Product/PopularProducts', 'popular'],
   ] as const;
   for (const [key, mode] of lists) {
-    route(key, async (req, reply) => sendCached(reply, `${mode}:${JSON.stringify(req.query)}`, () => svc.listProducts(db, cache, req.query, mode)));
+    route(key, async (req, reply) => sendCached(reply, `${mode}:${JSON.stringify(req.query)}`, () => svc.listProductsJson(db, cache, req.query, mode)));
   }
 
   route('GET /Product/All', async (req, reply) => {
     if (req.query.title && config.RATE_LIMIT && !(await limiter.hit(`search:${clientAddress(req.ip)}`, 120, 10_000))) throw tooMany();
-    return sendCached(reply, `all:${JSON.stringify(req.query)}`, () => svc.listProducts(db, cache, req.query));
+    return sendCached(reply, `all:${JSON.stringify(req.query)}`, () => svc.listProductsJson(db, cache, req.query));
   });
 
   // The filter sheet's live count and a listing's facets: from memory, kept like the listings until the catalogue changes.

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { brands, categories, galleryImages, orderItems, products, productVariants } from '../../db/schema/index.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { ok } from '../../lib/envelope.js';
+import { JsonText, ok } from '../../lib/envelope.js';
 import type { ServiceContext, UploadContext } from '../../lib/service-context.js';
 import { write } from '../../lib/write.js';
 import type { UploadedFile } from '../../lib/multipart.js';
@@ -22,7 +22,9 @@ import { searchTextOf } from './search-index.js';
 import { catalogOf, PRODUCT_BLOCK } from './catalog-sync.js';
 import { cardColumns, listInSql, whereOf } from './catalog-sql.js';
 import { getLowStockThreshold } from './low-stock.js';
-import type { CatalogSort } from './catalog-index.js';
+import type { CardJsonParts, CatalogSort } from './catalog-index.js';
+import { LRUCache } from 'lru-cache';
+import { JsonBytes } from './json-bytes.js';
 
 export { searchTextOf };
 
@@ -87,6 +89,76 @@ export async function adminWhere(db: Db, cache: ReadCache, query: ProductAdminFi
 
 export async function listProducts(db: Db, cache: ReadCache, query: ProductListQuery & Partial<ProductAdminFilter>, mode: ListMode = 'all',
   admin = false) {
+  const found = await listing(db, cache, query, mode, admin);
+  if (found.rows) return found.rows;
+  const { catalog, slots, index, brandsById, ...counts } = found;
+  return { data: Array.from(slots, (slot) => toListItem({ ...catalog.card(slot), isDraft: false }, index, brandsById)), ...counts };
+}
+
+/**
+ * A storefront listing as the JSON `JSON.stringify(await listProducts(…))` would write, as UTF-8 (the route sends it as it
+ * is): from the catalogue in memory each card is copied from its stored texts (`CatalogIndex.cardJson`) instead of
+ * decoded, parsed into objects and written again — a third of a cold listing's own cost.
+ */
+export async function listProductsJson(db: Db, cache: ReadCache, query: ProductListQuery, mode: ListMode = 'all'): Promise<JsonText> {
+  const found = await listing(db, cache, query, mode, false);
+  if (found.rows) return new JsonText(JSON.stringify(found.rows));
+  const { catalog, slots, page, pageSize, totalCount } = found;
+  const parts = cardJsonParts(found.index, found.brandsById);
+  out.ascii('{"data":[');
+  for (let i = 0; i < slots.length; i++) {
+    if (i) out.ascii(',');
+    catalog.cardJson(slots[i]!, parts, out);
+  }
+  return new JsonText(out.ascii(`],"page":${page},"pageSize":${pageSize},"totalCount":${totalCount}}`).take());
+}
+
+/** The listings' writer (one thread: one at a time). */
+const out = new JsonBytes();
+
+/** A category index's and a brand map's pieces of card JSON, made once per index and map (each lives until a change). */
+const cardPartsMade = new WeakMap<CategoryIndex, WeakMap<Map<number, { id: number; title: string }>, CardJsonParts>>();
+function cardJsonParts(index: CategoryIndex, brandsById: Map<number, { id: number; title: string }>): CardJsonParts {
+  let byBrands = cardPartsMade.get(index);
+  if (!byBrands) cardPartsMade.set(index, (byBrands = new WeakMap()));
+  let parts = byBrands.get(brandsById);
+  if (!parts) {
+    const brandJson = new Map<number, Buffer>();
+    const titleJson = new Map<number, Buffer>();
+    const variantsJson = new LRUCache<string, Buffer>({ max: 256 });
+    const noVariants = Buffer.from('[]');
+    parts = {
+      variants: (uriJson) => {
+        const key = uriJson.toString('latin1'); // a key only: the same bytes, the same key
+        let json = variantsJson.get(key);
+        if (json === undefined) {
+          const uri = JSON.parse(uriJson.toString('utf8')) as string | null;
+          json = uri === null ? noVariants : Buffer.from(JSON.stringify(variantsOf(uri)));
+          variantsJson.set(key, json);
+        }
+        return json;
+      },
+      brand: (id) => {
+        let json = brandJson.get(id);
+        if (json === undefined) {
+          const brand = id ? brandsById.get(id) : undefined;
+          brandJson.set(id, (json = Buffer.from(brand ? JSON.stringify({ id: brand.id, title: brand.title }) : 'null')));
+        }
+        return json;
+      },
+      categoryTitle: (id) => {
+        let json = titleJson.get(id);
+        if (json === undefined) titleJson.set(id, (json = Buffer.from(JSON.stringify(index.byId.get(id)?.title ?? ''))));
+        return json;
+      },
+    };
+    byBrands.set(brandsById, parts);
+  }
+  return parts;
+}
+
+/** A listing's page: slots of the catalogue in memory, or rows from SQL (the admin's, or while the catalogue is not in memory). */
+async function listing(db: Db, cache: ReadCache, query: ProductListQuery & Partial<ProductAdminFilter>, mode: ListMode, admin: boolean) {
   const page = query.pageNumber ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const index = await categoryIndex(db, cache);
@@ -94,7 +166,7 @@ export async function listProducts(db: Db, cache: ReadCache, query: ProductListQ
 
   checkPriceRange(query);
   const categoryIds = categoryIdsOf(index, query);
-  if (categoryIds?.length === 0) return { data: [], page, pageSize, totalCount: 0 };
+  if (categoryIds?.length === 0) return { rows: { data: [] as ProductListItem[], page, pageSize, totalCount: 0 } };
   const q = query.title ? normalizeSearch(query.title) : '';
 
   const sort: CatalogSort = query.sort ?? (mode === 'bestselling' ? 'bestselling' : mode === 'popular' ? 'popular' : q ? 'relevance' : 'newest');
@@ -105,14 +177,13 @@ export async function listProducts(db: Db, cache: ReadCache, query: ProductListQ
   const catalog = admin ? undefined : (await catalogOf(db, cache)).index;
   if (catalog) {
     const { total, slots } = catalog.query({ ...filters, search: q || undefined });
-    const data = Array.from(slots, (slot) => toListItem({ ...catalog.card(slot), isDraft: false }, index, brandsById));
-    return { data, page, pageSize, totalCount: total };
+    return { catalog, slots, index, brandsById, page, pageSize, totalCount: total };
   }
   // In SQL: the admin's table (drafts too; its finder matches the text as one substring), or the storefront's
   // when its catalogue is not in memory (decision 018).
   const { total, rows } = await listInSql(db, admin ? { ...filters, ...await adminQueryOf(db, index, query) }
     : { ...filters, visible: onStorefront, search: q || undefined, searchMode: 'words' });
-  return { data: rows.map((r) => toListItem(r, index, brandsById)), page, pageSize, totalCount: total };
+  return { rows: { data: rows.map((r) => toListItem(r, index, brandsById)), page, pageSize, totalCount: total } };
 }
 
 /**

@@ -1,0 +1,69 @@
+/**
+ * A JSON answer written as bytes: ASCII pieces (keys, numbers, punctuation), UTF-8 texts already written as JSON, and
+ * runs copied from stored UTF-8 — so a listing's cards are never decoded into strings and encoded back (catalog-index.ts,
+ * `cardJson`). One buffer, grown by doubling and reused: `take()` answers a copy of what was written.
+ */
+export class JsonBytes {
+  private buf = Buffer.allocUnsafe(16 * 1024);
+  private at = 0;
+
+  private room(n: number) {
+    if (this.at + n <= this.buf.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.at + n));
+    this.buf.copy(bigger, 0, 0, this.at);
+    this.buf = bigger;
+  }
+
+  /** Text of ASCII characters only (keys, numbers, punctuation). */
+  ascii(text: string): this {
+    const n = text.length;
+    this.room(n);
+    if (n < 48) { // a loop beats a call into the runtime for a key or a number
+      const { buf } = this;
+      let at = this.at;
+      for (let i = 0; i < n; i++) buf[at++] = text.charCodeAt(i);
+      this.at = at;
+    } else this.at += this.buf.write(text, this.at, 'latin1');
+    return this;
+  }
+
+  /** Bytes as they are (UTF-8 JSON text). */
+  bytes(from: Buffer, start = 0, end = from.length): this {
+    const n = end - start;
+    this.room(n);
+    if (n < 48) {
+      const { buf } = this;
+      let at = this.at;
+      for (let i = start; i < end; i++) buf[at++] = from[i]!;
+      this.at = at;
+    } else this.at += from.copy(this.buf, this.at, start, end);
+    return this;
+  }
+
+  /** Answers what was written (a copy) and starts again. */
+  take(): Buffer {
+    const out = Buffer.from(this.buf.subarray(0, this.at));
+    this.at = 0;
+    return out;
+  }
+}
+
+/**
+ * Where the elements of a stored JSON array of strings or nulls lie in its UTF-8 bytes: `out[2k]`, `out[2k + 1]` are the
+ * k-th element's start and end. A string ends at the first quote not escaped by a backslash; bytes of multi-byte
+ * characters are never quotes or backslashes.
+ */
+export function jsonElementRanges(bytes: Buffer, out: Int32Array): Int32Array {
+  let i = 1;
+  for (let k = 0; k < out.length; k += 2) {
+    out[k] = i;
+    if (bytes[i] === 34) {
+      let j = i + 1;
+      for (let c = bytes[j]; c !== 34; c = bytes[j]) j += c === 92 ? 2 : 1;
+      i = j + 1;
+    } else i += 4; // null
+    out[k + 1] = i;
+    i++; // the comma
+  }
+  return out;
+}
