@@ -13,6 +13,7 @@ import { SearchIndex, topK, type SearchState } from './search-match.js';
 import { SlotArena, type ArenaState } from './slot-arena.js';
 import type { Packed, SnapshotReader, SnapshotWriter } from './snapshot.js';
 import { JsonBytes, jsonElementRanges } from './json-bytes.js';
+import { FacetCells } from './facet-cells.js';
 
 /** What the index keeps of one product (a row of `products`, visible on the storefront). */
 export interface CatalogRow {
@@ -177,6 +178,8 @@ export class CatalogIndex {
   private scratch = new Int32Array(1024);
   /** Brand id (0: none) → how many products of it are listed. */
   private readonly perBrand = new Map<number, number>();
+  /** Listed products per category and filter bits (counts without reading them). */
+  private readonly cells = new FacetCells();
   /** Each product's card texts, as the UTF-8 of a JSON array. */
   private readonly texts = new SlotArena<Buffer>((n) => Buffer.alloc(n));
   readonly search = new SearchIndex();
@@ -236,7 +239,10 @@ export class CatalogIndex {
     index.ratingAverage = read(c.ratingAverage); index.ratingCount = read(c.ratingCount);
     index.stock = read(c.stock); index.sold = read(c.sold); index.created = read(c.created); index.live = read(c.live);
     index.filterBits = new Int32Array(m.capacity);
-    for (let slot = 0; slot < m.capacity; slot++) index.setFilterBits(slot);
+    for (let slot = 0; slot < m.capacity; slot++) {
+      index.setFilterBits(slot);
+      if (index.live[slot] === 1) index.cells.add(index.category[slot]!, index.filterBits[slot]!, 1);
+    }
     index.capacity = m.capacity;
     index.count = m.count;
     index.slotOf = read(m.slotOf);
@@ -314,6 +320,7 @@ export class CatalogIndex {
   }
 
   private countBrand(slot: number, by: number) {
+    this.cells.add(this.category[slot]!, this.filterBits[slot]!, by);
     const b = this.brand[slot]!;
     this.perBrand.set(b, (this.perBrand.get(b) ?? 0) + by);
   }
@@ -476,12 +483,13 @@ export class CatalogIndex {
    * written to `out` from `at`. One flat loop over the typed arrays: a category's whole list is read
    * for the count, so this is the listing's cost.
    */
-  private scan(a: Int32Array, n: number, f: Filter, keep: number, out: Int32Array, at: number): number {
+  private scan(a: Int32Array, n: number, f: Filter, keep: number, out: Int32Array, at: number, firstOnly = false): number {
     const { filterBits, offPrice } = this;
     const { oneBrand, brandMask, lo, hi, inStock, off } = f;
     const priced = lo > -Infinity || hi < Infinity;
     let count = 0;
     for (let i = 0; i < n; i++) {
+      if (firstOnly && count >= keep) break;
       const s = a[i]!;
       const bits = filterBits[s]!;
       if (oneBrand >= 0) {
@@ -532,14 +540,25 @@ export class CatalogIndex {
     const counts: FacetCounts = {
       total: 0, brands: new Int32Array(this.maxBrand + 1), categories: q.withCategories ? new Int32Array(this.maxCategory + 1) : null,
     };
+    const priced = pass.lo > -Infinity || pass.hi < Infinity;
     if (q.search !== undefined) this.countFacets(this.search.matching(q.search), pass, inBrand, inCategory, counts);
-    else if (inCategory || !q.categoryIds) {
-      const all = this.lists.get(ALL)?.newest;
-      if (all) this.countFacets(all.a.subarray(0, all.n), pass, inBrand, inCategory, counts);
+    else if (!priced) {
+      // Without a price range: from the cells (every category's, or the listing's own).
+      if (inCategory || !q.categoryIds) for (const [c, cells] of this.cells.categories()) countCells(c, cells, pass, inBrand, inCategory, counts);
+      else {
+        for (const c of q.categoryIds) {
+          const cells = this.cells.of(c);
+          if (cells) countCells(c, cells, pass, inBrand, null, counts);
+        }
+      }
+    } else if (inCategory || !q.categoryIds) {
+      // The products in the price range: a stretch of the cheapest order.
+      const l = this.lists.get(ALL)?.cheapest;
+      if (l) this.countFacets(this.inPriceRange(l, pass.lo, pass.hi), pass, inBrand, inCategory, counts);
     } else {
       for (const c of q.categoryIds) {
-        const l = this.lists.get(c)?.newest;
-        if (l) this.countFacets(l.a.subarray(0, l.n), pass, inBrand, null, counts);
+        const l = this.lists.get(c)?.cheapest;
+        if (l) this.countFacets(this.inPriceRange(l, pass.lo, pass.hi), pass, inBrand, null, counts);
       }
     }
     const nonZero = (a: Int32Array) => {
@@ -550,20 +569,40 @@ export class CatalogIndex {
     return { total: counts.total, brands: nonZero(counts.brands), categories: counts.categories && nonZero(counts.categories) };
   }
 
+  /** The stretch of a cheapest-first list whose prices lie in lo..hi (binary searches on the price). */
+  private inPriceRange(l: SortedSlots, lo: number, hi: number): Int32Array {
+    const { offPrice } = this;
+    const first = (below: (p: number) => boolean) => {
+      let a = 0;
+      let b = l.n;
+      while (a < b) {
+        const m = (a + b) >> 1;
+        if (below(offPrice[l.a[m]!]!)) a = m + 1;
+        else b = m;
+      }
+      return a;
+    };
+    return l.a.subarray(first((p) => p < lo), first((p) => p <= hi));
+  }
+
   /** The facet pass's loop over one run of slots. */
   private countFacets(slots: Int32Array, f: Filter, inBrand: Uint8Array | null, inCategory: Uint8Array | null, out: FacetCounts) {
-    const { brand, category, offPrice, stock, hasOff } = this;
+    const { filterBits, category, offPrice } = this;
     const { lo, hi, inStock, off } = f;
+    const priced = lo > -Infinity || hi < Infinity;
     const perBrand = out.brands;
     const perCategory = out.categories;
     let total = 0;
     for (let i = 0; i < slots.length; i++) {
       const s = slots[i]!;
-      const p = offPrice[s]!;
-      if (p < lo || p > hi) continue;
-      if (inStock && stock[s]! <= 0) continue;
-      if (off >= 0 && hasOff[s] !== off) continue;
-      const b = brand[s]!;
+      const bits = filterBits[s]!;
+      if (inStock && (bits & 2) === 0) continue;
+      if (off >= 0 && (bits & 1) !== off) continue;
+      if (priced) {
+        const p = offPrice[s]!;
+        if (p < lo || p > hi) continue;
+      }
+      const b = bits >> 2;
       const c = category[s]!;
       const brandOk = inBrand === null || inBrand[b] === 1;
       const categoryOk = inCategory === null || inCategory[c] === 1;
@@ -603,9 +642,10 @@ export class CatalogIndex {
 
     const sort: Sort = !q.sort || q.sort === 'relevance' ? 'newest' : q.sort;
     const sources: SortedSlots[] = [];
+    const sourceCategories: (number | undefined)[] = [];
     for (const c of q.categoryIds ?? [ALL]) {
       const l = this.lists.get(c)?.[sort];
-      if (l && l.n) sources.push(l);
+      if (l && l.n) { sources.push(l); sourceCategories.push(c === ALL ? undefined : c); }
     }
     // Each source is already in order: without filters the page is a merge of their heads; with
     // filters each source is scanned once (the count needs every match), its first `end` matches kept and merged.
@@ -617,9 +657,25 @@ export class CatalogIndex {
     } else {
       if (this.scratch.length < end * sources.length) this.scratch = new Int32Array(end * sources.length);
       const out = this.scratch;
+      // Without a price range the count is the cells' sum, and the scan stops at the page's last match.
+      const counted = filter.lo === -Infinity && filter.hi === Infinity;
+      // With one, the count scans only the products in the range (a stretch of the cheapest order).
+      // A narrow range (under a quarter of the list): its matches, then the page's first `end` of them by the sort.
       runs = sources.map((src, r) => {
-        const n = this.scan(src.a, src.n, filter, end, out, r * end);
-        total += n;
+        const c = sourceCategories[r];
+        const cells = counted ? this.cells.of(c) : undefined;
+        const stretch = cells ? undefined : this.inPriceRange(this.lists.get(c ?? ALL)!.cheapest, filter.lo, filter.hi);
+        if (stretch && stretch.length * 4 < src.n) {
+          const matches = new Int32Array(stretch.length);
+          const m = this.scan(stretch, stretch.length, filter, stretch.length, matches, 0);
+          total += m;
+          const cmp = this.compare[sort];
+          const order = topK(new Float64Array(m), m, Math.min(end, m), (a, b) => cmp(matches[b]!, matches[a]!));
+          for (let k = 0; k < order.length; k++) out[r * end + k] = matches[order[k]!]!;
+          return { a: out.subarray(r * end, r * end + order.length), n: order.length };
+        }
+        const n = this.scan(src.a, src.n, filter, end, out, r * end, true);
+        total += cells ? sumCells(cells, filter) : this.scan(stretch!, stretch!.length, filter, 0, out, 0, false);
         return { a: out.subarray(r * end, r * end + Math.min(n, end)), n: Math.min(n, end) };
       });
     }
@@ -657,6 +713,35 @@ interface Filter {
   inStock: boolean;
   /** 1: discounted only, 0: without discount only, -1: either. */
   off: number;
+}
+
+/** Whether products of these filter bits pass a filter's brand, stock and discount (not its price range). */
+function bitsPass(bits: number, f: Filter): boolean {
+  if (f.oneBrand >= 0 ? bits >> 2 !== f.oneBrand : f.brandMask !== null && f.brandMask[bits >> 2] !== 1) return false;
+  return (!f.inStock || (bits & 2) !== 0) && (f.off < 0 || (bits & 1) === f.off);
+}
+
+/** How many products of a category's cells pass a filter without a price range. */
+function sumCells(cells: Int32Array, f: Filter): number {
+  let total = 0;
+  const from = f.oneBrand >= 0 ? f.oneBrand * 4 : 0;
+  const to = f.oneBrand >= 0 ? Math.min(cells.length, from + 4) : cells.length;
+  for (let i = from; i < to; i++) if (cells[i] !== 0 && bitsPass(i, f)) total += cells[i]!;
+  return total;
+}
+
+/** The facet pass over a category's cells: as `countFacets` over its products, without a price range. */
+function countCells(category: number, cells: Int32Array, f: Filter, inBrand: Uint8Array | null, inCategory: Uint8Array | null, out: FacetCounts) {
+  const categoryOk = inCategory === null || inCategory[category] === 1;
+  for (let i = 0; i < cells.length; i++) {
+    const n = cells[i]!;
+    if (n === 0 || (f.inStock && (i & 2) === 0) || (f.off >= 0 && (i & 1) !== f.off)) continue;
+    const b = i >> 2;
+    const brandOk = inBrand === null || inBrand[b] === 1;
+    if (categoryOk) out.brands[b]! += n;
+    if (brandOk && out.categories !== null) out.categories[category]! += n;
+    if (brandOk && categoryOk) out.total += n;
+  }
 }
 
 /** Items offset..end-1 of the merge of sorted runs. */
