@@ -219,12 +219,20 @@ describe(`catalogue memory budget, snapshot and background load (${DB_KIND})`, (
     expect(second.restored).toBe(true);
     expect(fs.existsSync(pagesFile)).toBe(false); // consumed: a crash from here on leaves no stale file
     loads.length = 0;
-    // Only the changed product's block is loaded again; every other page is the saved one.
-    expect(await second.warmPages(loader(second, 'second'))).toBe(1);
-    expect(loads).toEqual([Math.floor(changed / 64)]);
+    // Only the changed product's block is loaded again; every other page is the saved one. On PostgreSQL the xmin the
+    // snapshot keeps is the cluster's, which other databases' open transactions (the suite's other files) can hold
+    // back: the log read from it then drops more pages (those the tests before changed), never fewer.
+    const exact = DB_KIND === 'pglite';
+    const warmed = await second.warmPages(loader(second, 'second'));
+    if (exact) {
+      expect(warmed).toBe(1);
+      expect(loads).toEqual([Math.floor(changed / 64)]);
+    } else expect(warmed).toBeGreaterThanOrEqual(1);
     for (const id of ids) {
-      const expected = Math.floor(id / 64) === Math.floor(changed / 64) ? 'second' : 'first';
-      expect(String(await second.body(id, loader(second, 'again'))), `page ${id}`).toBe(`${expected} ${id}`);
+      const page = String(await second.body(id, loader(second, 'again')));
+      if (id === changed) expect(page).toBe(`second ${id}`);
+      else if (exact) expect(page, `page ${id}`).toBe(`${Math.floor(id / 64) === Math.floor(changed / 64) ? 'second' : 'first'} ${id}`);
+      else expect(page, `page ${id}`).toMatch(new RegExp(`^(first|second|again) ${id}$`));
     }
     await second.save({ pages: true });
     second.close();
