@@ -174,6 +174,9 @@ export class CatalogIndex {
   private maxCategory = 0;
   /** Reused by cardJson: where a card's four texts lie in its stored JSON. */
   private readonly textRanges = new Int32Array(8);
+  /** Reused by a listing in a narrow price range: its matches, and topK's keys (zeros). */
+  private matchScratch = new Int32Array(0);
+  private keyScratch = new Float64Array(0);
   /** Reused by listings: each run's first matches. */
   private scratch = new Int32Array(1024);
   /** Brand id (0: none) → how many products of it are listed. */
@@ -666,11 +669,13 @@ export class CatalogIndex {
         const cells = counted ? this.cells.of(c) : undefined;
         const stretch = cells ? undefined : this.inPriceRange(this.lists.get(c ?? ALL)!.cheapest, filter.lo, filter.hi);
         if (stretch && stretch.length * 4 < src.n) {
-          const matches = new Int32Array(stretch.length);
+          if (this.matchScratch.length < stretch.length) this.matchScratch = new Int32Array(stretch.length);
+          const matches = this.matchScratch;
           const m = this.scan(stretch, stretch.length, filter, stretch.length, matches, 0);
           total += m;
           const cmp = this.compare[sort];
-          const order = topK(new Float64Array(m), m, Math.min(end, m), (a, b) => cmp(matches[b]!, matches[a]!));
+          if (this.keyScratch.length < m) this.keyScratch = new Float64Array(m); // all 0: the order is the comparator's
+          const order = topK(this.keyScratch, m, Math.min(end, m), (a, b) => cmp(matches[b]!, matches[a]!));
           for (let k = 0; k < order.length; k++) out[r * end + k] = matches[order[k]!]!;
           return { a: out.subarray(r * end, r * end + order.length), n: order.length };
         }
