@@ -27,8 +27,13 @@ type CachedPage = {
 /** Pages kept per cache generation, and their bytes (a body with its compressed copies counted as 1.5 bodies). */
 const PAGES_KEPT = 300;
 const PAGE_BYTES_KEPT = 12 * 1024 * 1024;
-const pageCache = () => new LRUCache<string, CachedPage>({
-  max: PAGES_KEPT, maxSize: PAGE_BYTES_KEPT, sizeCalculation: (page) => Math.max(1, Math.round(page.body.length * 1.5)),
+/** Pages asked for once, remembered (by key only) so that the second request keeps them. */
+const SEEN_KEPT = 10_000;
+const pageCache = () => ({
+  pages: new LRUCache<string, CachedPage>({
+    max: PAGES_KEPT, maxSize: PAGE_BYTES_KEPT, sizeCalculation: (page) => Math.max(1, Math.round(page.body.length * 1.5)),
+  }),
+  seen: new LRUCache<string, true>({ max: SEEN_KEPT }),
 });
 
 /** The cookie the stylesheet's own answer sets: its visitor has the file in their cache. */
@@ -228,12 +233,12 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       const policy = String(reply.getHeader('content-security-policy') ?? '');
       const context = { transport: serverApi(app, request), origin, nonce } as never;
       // Pages whose routes declare them the same for every shopper (catalogue pages: the cart loads in the
-      // browser) are kept, up to 300 (and 12 MB) per cache generation. The decision is made on the path React Router will
+      // browser) are kept from their second request on, up to 300 (and 12 MB) per cache generation. The decision is made on the path React Router will
       // render (`webRequest.url`, dot segments resolved), not on the raw URL. The page map lives in the read
       // cache, so every catalogue, stock or content write on any copy (the cache generation, lib/cache.ts)
       // drops it with the JSON it was built from. docs/decisions/010-html-page-cache.md.
       if (method === 'GET' && isSharedPage(new URL(webRequest.url).pathname)) {
-        const pages = await app.services.cache.getOrLoad('html-pages', async () => pageCache());
+        const { pages, seen } = await app.services.cache.getOrLoad('html-pages', async () => pageCache());
         // A returning visitor's copy differs only by its stylesheet element: kept apart.
         const linked = hasStylesheet(request);
         // So does a logged-in shopper's (its header says «حساب من»; the layout reads the same hint cookie).
@@ -253,8 +258,13 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
           const pageHeaders = [...res.headers].filter(([k]) => k !== 'set-cookie' && k !== 'content-security-policy');
           if (policy) pageHeaders.push(['content-security-policy', withScriptSources(policy, scripts)]);
           page = { status: res.status, headers: pageHeaders, body, compressed: {} };
-          // Oldest out first, by count and by bytes (at 100,000 products a crawl of distinct pages fills it).
-          if (res.status === 200 && !res.headers.has('set-cookie') && !pages.has(key)) pages.set(key, page);
+          // Kept from its second request on: a crawl of pages asked for once (at 100,000 products nearly every
+          // product, listing and search URL) passes by without pushing out the pages shoppers keep asking for, nor
+          // holding memory. Oldest out first, by count and by bytes.
+          if (res.status === 200 && !res.headers.has('set-cookie') && !pages.has(key)) {
+            if (seen.has(key)) pages.set(key, page);
+            else seen.set(key, true);
+          }
         }
         reply.code(page.status);
         for (const [name, value] of page.headers) reply.header(name, value);

@@ -100,6 +100,7 @@ describe('which pages are shared', () => {
 describe('the page cache', () => {
   it('answers a shared page from the cache (no loader runs) until the cache generation moves', async () => {
     const url = `/product/${productId}`;
+    await get(url); // asked for once: rendered and remembered; kept from its second request on
     const first = await get(url);
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain('کرم آبرسان اولیه');
@@ -126,14 +127,35 @@ describe('the page cache', () => {
     }
   });
 
+  it('keeps a page from its second request on: a crawl of pages asked for once keeps nothing', async () => {
+    await t.app.services.cache.invalidate();
+    const url = `/product/${productId}?from=once`;
+    const api = countApiCalls();
+    try {
+      expect((await get(url)).statusCode).toBe(200);
+      const firstCalls = api.calls;
+      expect(firstCalls).toBeGreaterThan(0);
+      await get(url); // the second: rendered again, and kept
+      expect(api.calls).toBe(firstCalls * 2);
+      await get(url); // the third: from the cache
+      expect(api.calls).toBe(firstCalls * 2);
+    } finally {
+      api.restore();
+    }
+  });
+
   it('keeps at most 12 MB of pages: a crawl of distinct URLs pushes the oldest out, the newest stay', async () => {
     await t.app.services.cache.invalidate();
     const url = (n: number) => `/product/${productId}?from=crawl-${n}`; // distinct URLs, each a kept copy
-    const size = (await get(url(0))).body.length; // a first visit's page, the stylesheet inline
+    await get(url(0));
+    const size = (await get(url(0))).body.length; // a first visit's page, the stylesheet inline; kept
     expect(size).toBeGreaterThan(30_000);
     const fits = Math.floor((12 * 1024 * 1024) / Math.round(size * 1.5));
     expect(fits).toBeLessThan(300); // the bytes bind before the count of pages does
-    for (let n = 1; n < fits + 20; n++) expect((await get(url(n))).statusCode).toBe(200);
+    for (let n = 1; n < fits + 20; n++) {
+      expect((await get(url(n))).statusCode).toBe(200);
+      expect((await get(url(n))).statusCode).toBe(200); // kept from the second request on
+    }
     const api = countApiCalls();
     try {
       await get(url(fits + 10));
@@ -149,7 +171,9 @@ describe('the page cache', () => {
     await t.app.services.cache.invalidate();
     const url = '/contact';
     const hint = async (name: string) => ({ cookie: `${(await shopper(name)).cookie}; ${SHOPPER_HINT_COOKIE}=1` });
+    await get(url); // each copy is kept from its second request on
     const guest = await get(url);
+    await get(url, await hint('سارا'));
     const sara = await get(url, await hint('سارا'));
     expect(guest.body).toContain('ورود | ثبت‌نام');
     expect(guest.body).not.toContain('data-testid="account-hint"');
