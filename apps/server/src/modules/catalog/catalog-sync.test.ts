@@ -210,8 +210,8 @@ describe(`catalogue memory budget, snapshot and background load (${DB_KIND})`, (
     await first.save({ pages: true });
     first.close();
     expect(fs.existsSync(pagesFile)).toBe(true);
-    // While "stopped": one product changes (the first of its block: warming looks at a block's first page).
-    const changed = Math.min(...ids);
+    // While "stopped": one product changes (not the first of its block: warming looks at every page).
+    const changed = [...ids].sort((a, b) => a - b)[5]!;
     await database.db.update(products).set({ price: 1234 }).where(eq(products.id, changed));
 
     const second = new CatalogSync(database.db, { snapshotFile, pagesFile, buildStamp: 'build-1' });

@@ -276,12 +276,11 @@ export class CatalogSync {
     between: () => Promise<unknown> = () => new Promise((resolve) => setImmediate(resolve))): Promise<number> {
     if (!this.index) return 0;
     let loaded = 0;
-    const firstOfBlock = new Map<number, number>(); // block → its first product
-    for (const id of this.index.productIds()) if (!firstOfBlock.has(Math.floor(id / PRODUCT_BLOCK))) firstOfBlock.set(Math.floor(id / PRODUCT_BLOCK), id);
-    for (const [block, first] of firstOfBlock) {
+    const missing = new Set<number>(); // the blocks with a product whose page is not kept
+    for (const id of this.index.productIds()) if (!this.bodies.has(id)) missing.add(Math.floor(id / PRODUCT_BLOCK));
+    for (const block of missing) {
       await between();
       if (stop()) break;
-      if (this.bodies.has(first)) continue;
       await this.loadBlock(block, load);
       loaded++;
     }
