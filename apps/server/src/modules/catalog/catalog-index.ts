@@ -488,18 +488,13 @@ export class CatalogIndex {
    */
   private scan(a: Int32Array, n: number, f: Filter, keep: number, out: Int32Array, at: number, firstOnly = false): number {
     const { filterBits, offPrice } = this;
-    const { oneBrand, brandMask, lo, hi, inStock, off } = f;
-    const priced = lo > -Infinity || hi < Infinity;
+    const { lo, hi } = f;
+    const priced = hasPriceRange(f);
     let count = 0;
     for (let i = 0; i < n; i++) {
       if (firstOnly && count >= keep) break;
       const s = a[i]!;
-      const bits = filterBits[s]!;
-      if (oneBrand >= 0) {
-        if (bits >> 2 !== oneBrand) continue;
-      } else if (brandMask !== null && brandMask[bits >> 2] !== 1) continue;
-      if (inStock && (bits & 2) === 0) continue;
-      if (off >= 0 && (bits & 1) !== off) continue;
+      if (!bitsPass(filterBits[s]!, f)) continue;
       if (priced) {
         const p = offPrice[s]!;
         if (p < lo || p > hi) continue;
@@ -513,9 +508,9 @@ export class CatalogIndex {
   private passes(s: number, f: Filter | undefined, inCategory: Uint8Array | undefined): boolean {
     if (inCategory && inCategory[this.category[s]!] !== 1) return false;
     if (!f) return true;
-    if (f.oneBrand >= 0 ? this.brand[s] !== f.oneBrand : f.brandMask !== null && f.brandMask[this.brand[s]!] !== 1) return false;
+    if (!bitsPass(this.filterBits[s]!, f)) return false;
     const p = this.offPrice[s]!;
-    return p >= f.lo && p <= f.hi && (!f.inStock || this.stock[s]! > 0) && (f.off < 0 || this.hasOff[s] === f.off);
+    return p >= f.lo && p <= f.hi;
   }
 
   /** The first `limit` products for a half-typed query (SearchIndex.suggest: beginnings of words only). */
@@ -543,7 +538,7 @@ export class CatalogIndex {
     const counts: FacetCounts = {
       total: 0, brands: new Int32Array(this.maxBrand + 1), categories: q.withCategories ? new Int32Array(this.maxCategory + 1) : null,
     };
-    const priced = pass.lo > -Infinity || pass.hi < Infinity;
+    const priced = hasPriceRange(pass);
     if (q.search !== undefined) this.countFacets(this.search.matching(q.search), pass, inBrand, inCategory, counts);
     else if (!priced) {
       // Without a price range: from the cells (every category's, or the listing's own).
@@ -591,16 +586,15 @@ export class CatalogIndex {
   /** The facet pass's loop over one run of slots. */
   private countFacets(slots: Int32Array, f: Filter, inBrand: Uint8Array | null, inCategory: Uint8Array | null, out: FacetCounts) {
     const { filterBits, category, offPrice } = this;
-    const { lo, hi, inStock, off } = f;
-    const priced = lo > -Infinity || hi < Infinity;
+    const { lo, hi } = f;
+    const priced = hasPriceRange(f);
     const perBrand = out.brands;
     const perCategory = out.categories;
     let total = 0;
     for (let i = 0; i < slots.length; i++) {
       const s = slots[i]!;
       const bits = filterBits[s]!;
-      if (inStock && (bits & 2) === 0) continue;
-      if (off >= 0 && (bits & 1) !== off) continue;
+      if (!stockAndDiscountPass(bits, f)) continue;
       if (priced) {
         const p = offPrice[s]!;
         if (p < lo || p > hi) continue;
@@ -661,7 +655,7 @@ export class CatalogIndex {
       if (this.scratch.length < end * sources.length) this.scratch = new Int32Array(end * sources.length);
       const out = this.scratch;
       // Without a price range the count is the cells' sum, and the scan stops at the page's last match.
-      const counted = filter.lo === -Infinity && filter.hi === Infinity;
+      const counted = !hasPriceRange(filter);
       // With one, the count scans only the products in the range (a stretch of the cheapest order).
       // A narrow range (under a quarter of the list): its matches, then the page's first `end` of them by the sort.
       runs = sources.map((src, r) => {
@@ -720,10 +714,15 @@ interface Filter {
   off: number;
 }
 
+const hasPriceRange = (f: Filter) => f.lo > -Infinity || f.hi < Infinity;
+
+/** Whether products of these filter bits pass a filter's stock and discount (what facets filter besides the price). */
+const stockAndDiscountPass = (bits: number, f: Filter) => (!f.inStock || (bits & 2) !== 0) && (f.off < 0 || (bits & 1) === f.off);
+
 /** Whether products of these filter bits pass a filter's brand, stock and discount (not its price range). */
 function bitsPass(bits: number, f: Filter): boolean {
   if (f.oneBrand >= 0 ? bits >> 2 !== f.oneBrand : f.brandMask !== null && f.brandMask[bits >> 2] !== 1) return false;
-  return (!f.inStock || (bits & 2) !== 0) && (f.off < 0 || (bits & 1) === f.off);
+  return stockAndDiscountPass(bits, f);
 }
 
 /** How many products of a category's cells pass a filter without a price range. */
@@ -740,7 +739,7 @@ function countCells(category: number, cells: Int32Array, f: Filter, inBrand: Uin
   const categoryOk = inCategory === null || inCategory[category] === 1;
   for (let i = 0; i < cells.length; i++) {
     const n = cells[i]!;
-    if (n === 0 || (f.inStock && (i & 2) === 0) || (f.off >= 0 && (i & 1) !== f.off)) continue;
+    if (n === 0 || !stockAndDiscountPass(i, f)) continue;
     const b = i >> 2;
     const brandOk = inBrand === null || inBrand[b] === 1;
     if (categoryOk) out.brands[b]! += n;

@@ -16,7 +16,7 @@ export class FacetCells {
     this.every[bits]! += by;
   }
 
-  /** The cells of a category, or of every product (undefined), for `visit` to read; none for a category with nothing. */
+  /** The cells of a category, or of every product (undefined); none for a category that never had a product. */
   of(category: number | undefined): Int32Array | undefined {
     return category === undefined ? this.every : this.byCategory.get(category);
   }
