@@ -9,6 +9,7 @@ import { createSession, CUSTOMER_COOKIE } from '../src/lib/auth.js';
 import { SHOPPER_HINT_COOKIE } from '@sorkhab/shared';
 import { mountWeb, sharedPages } from '../src/web.js';
 import { WEB_DIR } from '../src/paths.js';
+import { asAdmin, dataOf } from './api.js';
 import { createProduct } from './factories.js';
 import { buildTestApp, type TestApp } from './helpers.js';
 
@@ -35,15 +36,25 @@ async function shopper(firstname: string) {
   return { cookie: `${CUSTOMER_COOKIE}=${token}` };
 }
 
-/** Counts the in-process API calls the page loaders make (web.ts's serverApi goes through app.inject). */
-function countApiCalls() {
+/**
+ * Counts what renders ask for: in-process API calls, and the values kept for every visitor (the shop layout's
+ * loader asks for its own on every render, kept or not), so a page rendered again always counts.
+ */
+function countLoads() {
   const inject = t.app.inject.bind(t.app);
+  const getOrLoad = t.app.services.cache.getOrLoad.bind(t.app.services.cache);
   let calls = 0;
-  const spy = vi.spyOn(t.app, 'inject').mockImplementation(((opts: { url?: string }) => {
-    if (typeof opts?.url === 'string' && opts.url.startsWith('/api/')) calls++;
-    return inject(opts as never);
-  }) as never);
-  return { get calls() { return calls; }, restore: () => spy.mockRestore() };
+  const spies = [
+    vi.spyOn(t.app, 'inject').mockImplementation(((opts: { url?: string }) => {
+      if (typeof opts?.url === 'string' && opts.url.startsWith('/api/')) calls++;
+      return inject(opts as never);
+    }) as never),
+    vi.spyOn(t.app.services.cache, 'getOrLoad').mockImplementation(((key: string, load: () => Promise<unknown>) => {
+      if (key.startsWith('web ')) calls++;
+      return getOrLoad(key, load);
+    }) as never),
+  ];
+  return { get calls() { return calls; }, restore: () => spies.forEach((spy) => spy.mockRestore()) };
 }
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
@@ -87,6 +98,16 @@ describe('which pages are shared', () => {
     }
   });
 
+  it('answers a path by its shape: any id, any spelling React Router reads as the same segments', () => {
+    const isShared = sharedPages(build, 2);
+    // Percent-encoded and upper-case spellings of a route's own segments are that segment (React Router decodes and
+    // ignores case); an id of any kind is a parameter's value; a segment that does not decode stays as written.
+    for (const p of ['/product/1', '/product/99999', '/%70roduct/12', '/PRODUCT/12', '/product/%E2%82%AC', '/product/%ZZ', '/product/cart',
+      '/Product-List', '/sitemap/products-9.xml', '/menu/x.json']) expect(isShared(p), p).toBe(true);
+    for (const p of ['/%63art', '/CART', '/product/12/more', '/product/%ZZ/x', '/admin/%6Frders', '/profile/order/77', '/cart/12', '/12',
+      '/%2e%2e', '/product%2F12']) expect(isShared(p), p).toBe(false);
+  });
+
   it('remembers a bounded number of answers and still answers right after forgetting', () => {
     const isShared = sharedPages(build, 3);
     for (let round = 0; round < 3; round++) {
@@ -106,7 +127,7 @@ describe('the page cache', () => {
     expect(first.body).toContain('کرم آبرسان اولیه');
     // Change the product behind the cache's back: the page does not change, and no loader asks the API.
     await t.db.update(products).set({ title: 'کرم آبرسان تازه', price: 99000 }).where(eq(products.id, productId));
-    const api = countApiCalls();
+    const api = countLoads();
     try {
       for (const headers of [{}, await shopper('سارا')] as Record<string, string>[]) {
         const again = await get(url, headers);
@@ -127,18 +148,45 @@ describe('the page cache', () => {
     }
   });
 
+  it("reads the shop layout's menu and settings once for every visitor, until a write: the next page shows it", async () => {
+    await t.app.services.cache.invalidate();
+    const layoutCalls = () => {
+      let calls = 0;
+      const inject = t.app.inject.bind(t.app);
+      const spy = vi.spyOn(t.app, 'inject').mockImplementation(((opts: { url?: string }) => {
+        if (opts?.url === '/api/Category/GetCategories' || opts?.url === '/api/Settings') calls++;
+        return inject(opts as never);
+      }) as never);
+      return { get calls() { return calls; }, restore: () => spy.mockRestore() };
+    };
+    const count = layoutCalls();
+    try {
+      // Pages rendered for each request (the cart, a guest's and a shopper's) and a catalogue page: one read of each.
+      for (const [url, headers] of [['/cart', {}], ['/cart', await shopper('مینا')], [`/product/${productId}?layout=1`, {}]] as const) {
+        expect((await get(url, headers)).statusCode).toBe(200);
+      }
+      expect(count.calls).toBe(2);
+    } finally {
+      count.restore();
+    }
+    dataOf(await asAdmin(t, 'PUT', '/api/Settings', { storeName: 'فروشگاه تازه' }));
+    const after = await get('/cart');
+    expect(after.body).toContain('فروشگاه تازه');
+  });
+
   it('keeps a page from its second request on: a crawl of pages asked for once keeps nothing', async () => {
     await t.app.services.cache.invalidate();
     const url = `/product/${productId}?from=once`;
-    const api = countApiCalls();
+    const api = countLoads();
     try {
       expect((await get(url)).statusCode).toBe(200);
       const firstCalls = api.calls;
       expect(firstCalls).toBeGreaterThan(0);
-      await get(url); // the second: rendered again, and kept
-      expect(api.calls).toBe(firstCalls * 2);
+      await get(url); // the second: rendered again (the layout's shared values now kept), and kept
+      const secondCalls = api.calls;
+      expect(secondCalls).toBeGreaterThan(firstCalls);
       await get(url); // the third: from the cache
-      expect(api.calls).toBe(firstCalls * 2);
+      expect(api.calls).toBe(secondCalls);
     } finally {
       api.restore();
     }
@@ -156,7 +204,7 @@ describe('the page cache', () => {
       expect((await get(url(n))).statusCode).toBe(200);
       expect((await get(url(n))).statusCode).toBe(200); // kept from the second request on
     }
-    const api = countApiCalls();
+    const api = countLoads();
     try {
       await get(url(fits + 10));
       expect(api.calls).toBe(0); // among the newest: still kept
@@ -180,7 +228,7 @@ describe('the page cache', () => {
     expect(sara.body).toMatch(/data-testid="account-hint"[^>]*>حساب من</);
     expect(sara.body).not.toContain('ورود | ثبت‌نام');
     expect(sara.body).not.toContain('سارا'); // the name comes after hydration, from the API
-    const api = countApiCalls();
+    const api = countLoads();
     try {
       // Another logged-in shopper and another guest: the kept copies, no loader.
       expect((await get(url, await hint('مینا'))).body).toBe(sara.body);
@@ -196,7 +244,7 @@ describe('the page cache', () => {
     const b = await shopper('بهاره');
     for (const url of ['/cart', '/login', '/payment/result?result=paid&number=12345678', '/profile/dashboard', '/track', '/cart.data']) {
       for (const headers of [{}, a, b, a]) {
-        const api = countApiCalls();
+        const api = countLoads();
         try {
           const res = await get(url, headers);
           expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBeLessThan(500);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../scripts/lib/web-build.js';
-import { compressionsSettled, linkStylesheet, mountWeb, STYLESHEET_COOKIE } from '../src/web.js';
+import { compressionsSettled, mountWeb, STYLESHEET_COOKIE } from '../src/web.js';
 import { WEB_DIR } from '../src/paths.js';
 import { createCategory, createProduct } from './factories.js';
 import { buildTestApp, type TestApp } from './helpers.js';
@@ -65,14 +65,6 @@ describe('the stylesheet', () => {
       // A cookie naming another (older) file: the browser does not have this one.
       expect(styleElement((await get(url, { cookie: `${STYLESHEET_COOKIE}=app-0ld.css` })).body)!.length, url).toBeGreaterThan(20_000);
     }
-  });
-
-  it('linkStylesheet leaves a page without the element as it was', () => {
-    const sheet = { href: '/assets/app-x.css', elementId: 'sorkhab-css' };
-    expect(linkStylesheet('<html><head></head></html>', sheet)).toBe('<html><head></head></html>');
-    expect(linkStylesheet('<style id="sorkhab-css">a{b:c}', sheet)).toBe('<style id="sorkhab-css">a{b:c}');
-    expect(linkStylesheet('<head><style id="sorkhab-css">a{b:c}</style><style>x{}</style>', sheet))
-      .toBe('<head><style id="sorkhab-css">@import url("/assets/app-x.css");</style><style>x{}</style>');
   });
 });
 

@@ -1,6 +1,8 @@
+import { use } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import './lib/context';
 import { useHydrated } from './components/ui/use-hydrated';
+import { StylesheetLinked } from './lib/stylesheet';
 import appCss from './app.css?inline';
 import appCssUrl from './app.css?url';
 import vazirmatnArabic from '@fontsource-variable/vazirmatn/files/vazirmatn-arabic-wght-normal.woff2?url';
@@ -10,10 +12,10 @@ const STYLE_ID = 'sorkhab-css';
 
 /**
  * The document shell is the same for every visitor; a page is cached only if its own routes say so too
- * (docs/decisions/010-html-page-cache.md). `stylesheet` tells the server where the shop's stylesheet is, as a file
- * and inside the page (its web.ts sends a returning visitor an @import of the cached file instead of the text).
+ * (docs/decisions/010-html-page-cache.md). `stylesheet` tells the server where the shop's stylesheet file is (a
+ * returning visitor whose browser keeps it gets pages that @import it instead of its text: lib/stylesheet.ts).
  */
-export const handle = { sharedPage: true, stylesheet: { href: appCssUrl, elementId: STYLE_ID } };
+export const handle = { sharedPage: true, stylesheet: { href: appCssUrl } };
 
 // Every page needs both files: the Persian letters are in the Arabic subset, but the space between words, the
 // punctuation and Latin names are in the Latin one. Fetch them with the HTML, not after the first layout.
@@ -27,17 +29,18 @@ export const links = () => [
  * soon as its HTML arrives instead of after one more round trip (docs/decisions/008-first-paint.md). The same
  * stylesheet as a file is loaded at the end of the page without blocking it (media="print": the rules match the
  * inline ones) and its answer sets a cookie; pages for a visitor with that cookie carry only an @import of the
- * cached file (the server's web.ts rewrites the element). Only the server bundle holds the text; in the browser the
- * element keeps what the server wrote, whichever it was.
+ * cached file (the server's web.ts says so, lib/stylesheet.ts). Only the server bundle holds the text; in the browser
+ * the element keeps what the server wrote, whichever it was.
  */
-function inlineCss(): string {
-  if (import.meta.env.SSR) return appCss;
+function inlineCss(linked: boolean): string {
+  if (import.meta.env.SSR) return linked ? `@import url("${appCssUrl}");` : appCss;
   return document.getElementById(STYLE_ID)?.textContent ?? '';
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // Marks the document once React has hydrated it: app.css keeps script-only buttons inert until then.
   const hydrated = useHydrated();
+  const linked = use(StylesheetLinked);
   return (
     <html lang="fa" dir="rtl" data-hydrated={hydrated ? '' : undefined}>
       <head>
@@ -46,7 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#c2255c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: inlineCss() }} />
+        <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: inlineCss(linked) }} />
         <Links />
       </head>
       <body>

@@ -38,6 +38,26 @@ describe('CSP helpers', () => {
     expect(out.html).toContain('<script nonce="guess">alert(2)</script>');
   });
 
+  it('reads a page as the regular expression it replaced did: other tags, unclosed scripts, scripts in scripts', () => {
+    const byRegex = (html: string, nonce: string) => {
+      const attribute = ` nonce="${nonce}"`;
+      const sources = new Set<string>();
+      const out = html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script>/g, (whole, attrs: string, body: string) => {
+        if (!attrs.includes(attribute)) return whole;
+        sources.add(sha(body));
+        return `<script${attrs.replace(attribute, '')}>${body}</script>`;
+      });
+      return { html: out.replaceAll(attribute, ''), sources: [...sources] };
+    };
+    const n = 'abc';
+    for (const html of [
+      `<scripts nonce="${n}">x</scripts><script-x nonce="${n}">y</script><script nonce="${n}">z</script>`,
+      `<script nonce="${n}">a<script nonce="${n}">b</script>c</script><script nonce="${n}">`,
+      `<script nonce="${n}"></script><script\tnonce="${n}" id="t">t</script><script nonce="${n}">last`,
+      `<p>no script</p><script`, `<script nonce="${n}">🙂 «متن»</script><SCRIPT nonce="${n}">upper</SCRIPT>`,
+    ]) expect(nonceToHashes(html, n), html).toEqual(byRegex(html, n));
+  });
+
   it('leaves a page without scripts as it is', () => {
     expect(nonceToHashes('<p>hi</p>', 'n')).toEqual({ html: '<p>hi</p>', sources: [] });
   });

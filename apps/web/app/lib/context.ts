@@ -6,7 +6,17 @@ declare module 'react-router' {
     transport: Transport;
     /** The shop's public origin, for canonical URLs and Open Graph. */
     origin: string;
+    /**
+     * Keeps what `load` answers for every visitor until the next catalogue, stock, content or settings write on any
+     * copy (the server's read cache, whose writes drop it). A failed load is not kept.
+     */
+    shared?: <T>(key: string, load: () => Promise<T>) => Promise<T>;
   }
+}
+
+/** What `load` answers, kept for every visitor by the server (`shared` above) when it offers to; else loaded now. */
+export function sharedValue<T>(context: { shared?: <V>(key: string, load: () => Promise<V>) => Promise<V> }, key: string, load: () => Promise<T>): Promise<T> {
+  return context.shared ? context.shared(key, load) : load();
 }
 
 const clients = new WeakMap<object, ApiClient>();

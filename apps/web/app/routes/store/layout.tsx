@@ -1,6 +1,6 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { hasShopperHint } from '@sorkhab/shared';
-import { apiOf } from '../../lib/context';
+import { apiOf, sharedValue } from '../../lib/context';
 import { AccountEntry } from '../../features/account/AccountEntry';
 import { CartButton } from '../../features/cart/CartPopup';
 import { Footer } from '../../features/layout/Footer';
@@ -14,16 +14,20 @@ import type { Route } from './+types/layout';
 export const handle = { sharedPage: true };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const api = apiOf(context);
-  const [categories, settings] = await Promise.all([
-    api.load('GET /Category/GetCategories'),
-    api.load('GET /Settings'),
-  ]);
-  // The menu's tree is not part of the page's data, only its version (features/layout/menu.ts).
+  // The same for every visitor until the catalogue or the settings change: read and digested once, not per page.
+  const { menu, settings } = await sharedValue(context, 'shop-layout', async () => {
+    const api = apiOf(context);
+    const [categories, storeSettings] = await Promise.all([
+      api.load('GET /Category/GetCategories'),
+      api.load('GET /Settings'),
+    ]);
+    // The menu's tree is not part of the page's data, only its version (features/layout/menu.ts).
+    return { menu: menuVersionOf(categories), settings: storeSettings };
+  });
   // A logged-in shopper's browser carries the hint cookie: the header says «حساب من» from the first paint, not «ورود».
   // The server keeps such pages apart from a guest's (web.ts), so the page stays shared within each group.
   const signedIn = hasShopperHint(request.headers.get('cookie'));
-  return { menu: menuVersionOf(categories), settings, origin: context.origin, signedIn };
+  return { menu, settings, origin: context.origin, signedIn };
 }
 
 // The header and footer change only when the admin edits the catalogue: keep them across navigations.
