@@ -1,3 +1,4 @@
+import type { AppLoadContext } from 'react-router';
 import { ApiClient, type Transport } from './api';
 
 declare module 'react-router' {
@@ -29,4 +30,9 @@ export function apiOf(context: { transport: Transport }): ApiClient {
     clients.set(context, client);
   }
   return client;
+}
+
+/** The category tree (every listing and the menus read it): kept for every visitor until a write. */
+export function sharedCategories(context: Pick<AppLoadContext, 'transport' | 'shared'>) {
+  return sharedValue(context, 'categories', () => apiOf(context).load('GET /Category/GetCategories'));
 }

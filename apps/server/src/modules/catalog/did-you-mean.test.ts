@@ -4,7 +4,8 @@ import { normalizeSearch } from '@sorkhab/shared';
 import { brands } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { createBrand, createCategory, createProduct } from '../../../test/factories.js';
-import { closestSearches, closestToWord, type Vocabulary } from './did-you-mean.js';
+import { Rng } from '../../seed/prng.js';
+import { closestSearches, closestToWord, near, type Vocabulary } from './did-you-mean.js';
 import { editDistance } from './search-match.js';
 
 /** A vocabulary as the search index holds it: the normalised words of the texts, with how many texts hold each. */
@@ -29,6 +30,40 @@ describe('editDistance', () => {
     expect(editDistance('maybeline', 'maybelline', 2)).toBe(1);
     expect(editDistance('شامپو', 'ریمل', 2)).toBe(3); // beyond the bound: bound + 1
     expect(editDistance('a', 'abcdef', 2)).toBe(3);
+  });
+});
+
+describe('near', () => {
+  it('finds exactly the words a comparison with each word of the vocabulary finds, letters outside the BMP included', () => {
+    const r = new Rng(29);
+    const letters = [...'ابپتثجچحخدذرزژسشصضطظعغفقکگلمنوهیآءئ', ...'abcdefgxyz', '🙂', '💄'];
+    const word = (n: number) => Array.from({ length: n }, () => r.pick(letters)).join('');
+    const vocabulary = new Map<string, number>();
+    while (vocabulary.size < 3000) vocabulary.set(word(r.int(2, 9)), r.int(1, 50));
+    const words = [...vocabulary.keys()];
+    // A vocabulary word with one or two letters changed, dropped, added or swapped, or a word of its own.
+    const typo = (w: string) => {
+      const chars = [...w];
+      for (let n = r.int(1, 2); n > 0; n--) {
+        const i = r.int(0, chars.length - 1);
+        const kind = r.int(0, 3);
+        if (kind === 0) chars[i] = r.pick(letters);
+        else if (kind === 1 && chars.length > 1) chars.splice(i, 1);
+        else if (kind === 2) chars.splice(i, 0, r.pick(letters));
+        else if (i > 0) [chars[i - 1], chars[i]] = [chars[i]!, chars[i - 1]!];
+      }
+      return chars.join('');
+    };
+    let found = 0;
+    for (let k = 0; k < 400; k++) {
+      const query = k % 4 === 3 ? word(r.int(2, 9)) : typo(r.pick(words));
+      for (const max of [1, 2]) {
+        const expected = words.filter((w) => editDistance(query, w, max) <= max).sort();
+        expect(near(query, vocabulary, max).map((x) => x.text).sort(), `${query} ≤ ${max}`).toEqual(expected);
+        found += expected.length;
+      }
+    }
+    expect(found).toBeGreaterThan(400); // the queries do find words
   });
 });
 

@@ -1,6 +1,8 @@
 import { data } from 'react-router';
 import type { Category } from '@sorkhab/shared';
+import type { AppLoadContext } from 'react-router';
 import type { ApiClient } from '../../lib/api';
+import { apiOf, sharedCategories } from '../../lib/context';
 import { categoryThumbVariants } from '../../components/CategoryThumb';
 import { categoriesTitled, categoryTrail, findCategory } from './category-tree';
 import { apiQueryOf, countQueryOf, parseListing, type ListingState, type Sort } from './listing';
@@ -19,10 +21,11 @@ async function withProducts(api: ApiClient, cats: Category[]): Promise<Set<numbe
 }
 
 /** Everything a listing page shows, loaded in parallel from the (cached) catalogue API. */
-export async function loadListing(api: ApiClient, request: Request, kind: ListingKind) {
+export async function loadListing(context: AppLoadContext, request: Request, kind: ListingKind) {
+  const api = apiOf(context);
   const url = new URL(request.url);
   const state = parseListing(url.searchParams);
-  const roots = await api.load('GET /Category/GetCategories');
+  const roots = await sharedCategories(context);
 
   let category: Category | undefined;
   if (state.categoryId || state.category) {

@@ -1,6 +1,6 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { hasShopperHint } from '@sorkhab/shared';
-import { apiOf, sharedValue } from '../../lib/context';
+import { apiOf, sharedCategories, sharedValue } from '../../lib/context';
 import { AccountEntry } from '../../features/account/AccountEntry';
 import { CartButton } from '../../features/cart/CartPopup';
 import { Footer } from '../../features/layout/Footer';
@@ -18,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { menu, settings } = await sharedValue(context, 'shop-layout', async () => {
     const api = apiOf(context);
     const [categories, storeSettings] = await Promise.all([
-      api.load('GET /Category/GetCategories'),
+      sharedCategories(context),
       api.load('GET /Settings'),
     ]);
     // The menu's tree is not part of the page's data, only its version (features/layout/menu.ts).

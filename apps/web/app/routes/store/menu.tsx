@@ -1,4 +1,4 @@
-import { apiOf } from '../../lib/context';
+import { sharedCategories } from '../../lib/context';
 import { knownMenu } from '../../features/layout/menu';
 import { menuVersionOf } from '../../features/layout/menu.server';
 import type { Route } from './+types/menu';
@@ -16,6 +16,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!version) return Response.json({ success: false, data: null, error: { code: 'NOT_FOUND', message: 'منو پیدا نشد' } }, { status: 404 });
   const known = knownMenu(version);
   if (known) return Response.json(known, { headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } });
-  const current = menuVersionOf(await apiOf(context).load('GET /Category/GetCategories'));
+  const current = menuVersionOf(await sharedCategories(context));
   return Response.json(knownMenu(current), { headers: { 'Cache-Control': current === version ? 'public, max-age=31536000, immutable' : 'no-cache' } });
 }

@@ -1,5 +1,4 @@
 import { formatNumber, toPersianDigits } from '@sorkhab/shared';
-import { apiOf } from '../../lib/context';
 import { categoryHref } from '../../lib/links';
 import { ListingPage } from '../../features/catalog/ListingPage';
 import { loadListing } from '../../features/catalog/listing.server';
@@ -11,7 +10,7 @@ import type { Route } from './+types/product-list';
 export const handle = { sharedPage: true };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadListing(apiOf(context), request, 'category');
+  return loadListing(context, request, 'category');
 }
 
 const headingOf = (d: Route.ComponentProps['loaderData']) => d.category?.title ?? 'همه محصولات';

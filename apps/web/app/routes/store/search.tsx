@@ -14,7 +14,7 @@ const BEST_SELLERS = 8;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const api = apiOf(context);
-  const listing = await loadListing(api, request, 'search');
+  const listing = await loadListing(context, request, 'search');
   const q = listing.state.search;
   if (!q || listing.products.totalCount > 0 || listing.state.page > 1) return { ...listing, noResult: null };
   // Nothing found: the closest searches that find something, and the best sellers (both cached answers of the API).

@@ -1,4 +1,3 @@
-import { apiOf } from '../../lib/context';
 import { ListingPage } from '../../features/catalog/ListingPage';
 import { loadListing } from '../../features/catalog/listing.server';
 import { seo, shopOf } from '../../features/catalog/seo';
@@ -9,7 +8,7 @@ import type { Route } from './+types/suggest-products';
 export const handle = { sharedPage: true };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadListing(apiOf(context), request, 'popular');
+  return loadListing(context, request, 'popular');
 }
 
 export function meta({ matches }: Route.MetaArgs) {
