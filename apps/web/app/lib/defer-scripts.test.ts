@@ -55,6 +55,18 @@ describe('deferModuleScripts', () => {
     expect(window.__reactRouterRouteModules).toEqual({ root: { id: '/assets/root-C.js' }, 'routes/store/home': { id: '/assets/home-D.js' } });
   });
 
+  it('finds preloads wherever they are: in the body before the script, none at all, one after it (preloaded, kept)', () => {
+    const inBody = page(routerScript).replace('<main>سلام</main>', '<main>سلام</main><link rel="modulepreload" href="/assets/late-F.js"/>');
+    const out = deferModuleScripts(inBody);
+    expect(out).not.toContain('rel="modulepreload"');
+    expect(out).toContain('["/assets/entry.client-A.js","/assets/react-B.js","/assets/root-C.js","/assets/late-F.js"]');
+    const none = deferModuleScripts(page(routerScript).replaceAll(/<link rel="modulepreload" href="[^"]+"\/>/g, ''));
+    expect(none).toContain('for (const href of [])');
+    const after = deferModuleScripts(page(routerScript).replaceAll(/<link rel="modulepreload" href="[^"]+"\/>/g, '').replace('</body>', '<link rel="modulepreload" href="/assets/z.js"/></body>'));
+    expect(after).toContain('for (const href of ["/assets/z.js"])');
+    expect(after).toContain('<link rel="modulepreload" href="/assets/z.js"/></body>');
+  });
+
   it('leaves a page it does not recognise untouched', () => {
     const withManifestImport = page(`import "/assets/manifest-E.js";\nimport * as route0 from "/assets/root-C.js";\nimport("/assets/entry.client-A.js");`);
     expect(deferModuleScripts(withManifestImport)).toBe(withManifestImport);

@@ -25,7 +25,11 @@ export function deferModuleScripts(html: string): string {
   // Another kind of static import (a manifest or HMR import) would still load at once: leave the page alone.
   if (!imports.length || /^\s*;?\s*import\s*["'{*]/m.test(rest)) return html;
 
-  const preloads = [...html.matchAll(PRELOAD_LINK)].map((m) => m[1]!);
+  // Every preload begins with these characters: the page is read from the first of them on (React Router writes them
+  // near the end), not from its start.
+  const first = html.indexOf('<link rel="modulepreload"');
+  const from = first < 0 ? script.index : Math.min(first, script.index);
+  const preloads = [...html.slice(from).matchAll(PRELOAD_LINK)].map((m) => m[1]!);
   const start = [
     // The first frame, then a task after it: the page is on screen before any module is requested.
     'await new Promise((resolve) => { requestAnimationFrame(() => setTimeout(resolve)); setTimeout(resolve, 1000); });',
@@ -33,6 +37,6 @@ export function deferModuleScripts(html: string): string {
     `const [${imports.map((i) => i.name).join(', ')}] = await Promise.all([${imports.map((i) => `import(${i.specifier})`).join(', ')}]);`,
   ].join('\n');
   const deferred = `<script${nonceAttr} type="module" async="">${start}\n${rest}</script>`;
-  const before = html.slice(0, script.index).replace(PRELOAD_LINK, '');
+  const before = html.slice(0, from) + html.slice(from, script.index).replace(PRELOAD_LINK, '');
   return before + deferred + html.slice(script.index + script[0].length);
 }
