@@ -240,15 +240,16 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       // Every render gets a fresh CSP nonce for the inline scripts it writes (docs/decisions/009-script-csp.md).
       const nonce = newNonce();
       const policy = String(reply.getHeader('content-security-policy') ?? '');
+      // A returning visitor's page @imports the stylesheet file their browser keeps (decision 017); the element
+      // stays, so hydration finds what the browser's copy of root.tsx renders: the element's own text.
+      const linked = hasStylesheet(request);
       // The page comes back as text (entry.server.tsx), which is what the rewrites below work on.
       let rendered: string | undefined;
       const context = {
         transport: serverApi(app, request), origin, nonce,
         shared: <T>(key: string, load: () => Promise<T>) => app.services.cache.getOrLoad(`web ${key}`, load),
         takeHtml: (html: string) => { rendered = html; },
-        // A returning visitor's page @imports the stylesheet file their browser keeps (decision 017); the element
-        // stays, so hydration finds what the browser's copy of root.tsx renders: the element's own text.
-        linkStylesheet: hasStylesheet(request),
+        linkStylesheet: linked,
       } as never;
       /** The rendered page's text, or undefined when the answer is not a page (a redirect, a resource route's body). */
       const htmlOf = async (res: Response) => {
@@ -263,7 +264,6 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       if (method === 'GET' && isSharedPage(new URL(webRequest.url).pathname)) {
         const { pages, seen } = await app.services.cache.getOrLoad('html-pages', async () => pageCache());
         // A returning visitor's copy differs only by its stylesheet element: kept apart.
-        const linked = hasStylesheet(request);
         // So does a logged-in shopper's (its header says «حساب من»; the layout reads the same hint cookie).
         const key = `${linked ? 'css ' : ''}${hasShopperHint(request.headers.cookie) ? 'in ' : ''}${origin}${request.url}`;
         // Read without refreshing its place: the oldest page goes first, however often it is asked for.

@@ -37,25 +37,28 @@ async function shopper(firstname: string) {
 }
 
 /**
- * Counts what renders ask for: in-process API calls, and the values kept for every visitor (the shop layout's
- * loader asks for its own on every render, kept or not), so a page rendered again always counts.
+ * Counts the in-process API calls whose URL `api` accepts, and (`shared`) the values kept for every visitor that the
+ * loaders ask for (the shop layout's loader asks for its own on every render, kept or not).
  */
-function countLoads() {
+function countCalls({ api, shared = false }: { api: (url: string) => boolean; shared?: boolean }) {
   const inject = t.app.inject.bind(t.app);
   const getOrLoad = t.app.services.cache.getOrLoad.bind(t.app.services.cache);
   let calls = 0;
   const spies = [
     vi.spyOn(t.app, 'inject').mockImplementation(((opts: { url?: string }) => {
-      if (typeof opts?.url === 'string' && opts.url.startsWith('/api/')) calls++;
+      if (typeof opts?.url === 'string' && api(opts.url)) calls++;
       return inject(opts as never);
     }) as never),
     vi.spyOn(t.app.services.cache, 'getOrLoad').mockImplementation(((key: string, load: () => Promise<unknown>) => {
-      if (key.startsWith('web ')) calls++;
+      if (shared && key.startsWith('web ')) calls++;
       return getOrLoad(key, load);
     }) as never),
   ];
   return { get calls() { return calls; }, restore: () => spies.forEach((spy) => spy.mockRestore()) };
 }
+
+/** Counts what renders ask for: API calls and shared values, so a page rendered again always counts. */
+const countLoads = () => countCalls({ api: (url) => url.startsWith('/api/'), shared: true });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
@@ -150,16 +153,7 @@ describe('the page cache', () => {
 
   it("reads the shop layout's menu and settings once for every visitor, until a write: the next page shows it", async () => {
     await t.app.services.cache.invalidate();
-    const layoutCalls = () => {
-      let calls = 0;
-      const inject = t.app.inject.bind(t.app);
-      const spy = vi.spyOn(t.app, 'inject').mockImplementation(((opts: { url?: string }) => {
-        if (opts?.url === '/api/Category/GetCategories' || opts?.url === '/api/Settings') calls++;
-        return inject(opts as never);
-      }) as never);
-      return { get calls() { return calls; }, restore: () => spy.mockRestore() };
-    };
-    const count = layoutCalls();
+    const count = countCalls({ api: (url) => url === '/api/Category/GetCategories' || url === '/api/Settings' });
     try {
       // Pages rendered for each request (the cart, a guest's and a shopper's) and a catalogue page: one read of each.
       for (const [url, headers] of [['/cart', {}], ['/cart', await shopper('مینا')], [`/product/${productId}?layout=1`, {}]] as const) {

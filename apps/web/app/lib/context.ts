@@ -16,7 +16,7 @@ declare module 'react-router' {
 }
 
 /** What `load` answers, kept for every visitor by the server (`shared` above) when it offers to; else loaded now. */
-export function sharedValue<T>(context: { shared?: <V>(key: string, load: () => Promise<V>) => Promise<V> }, key: string, load: () => Promise<T>): Promise<T> {
+export function sharedValue<T>(context: Pick<AppLoadContext, 'shared'>, key: string, load: () => Promise<T>): Promise<T> {
   return context.shared ? context.shared(key, load) : load();
 }
 

@@ -1,6 +1,5 @@
-import { data } from 'react-router';
+import { data, type AppLoadContext } from 'react-router';
 import type { Category } from '@sorkhab/shared';
-import type { AppLoadContext } from 'react-router';
 import type { ApiClient } from '../../lib/api';
 import { apiOf, sharedCategories } from '../../lib/context';
 import { categoryThumbVariants } from '../../components/CategoryThumb';
