@@ -96,15 +96,30 @@ function serverApi(app: App, request: FastifyRequest) {
   };
 }
 
+/** How a path's page is rendered: kept for everyone or not, and with which of the build's routes (`pageRoutes`). */
+export interface PageRoute {
+  /** The same page for every visitor: kept in the page cache (docs/decisions/010-html-page-cache.md). */
+  shared: boolean;
+  /** The ids of the routes that render the page the same as the whole build does (null: the whole build). */
+  routes: string[] | null;
+}
+
 /**
- * Which paths render a page that is the same for every visitor (docs/decisions/010-html-page-cache.md): those
- * whose every matched route module, from the root down to the page, says so with
- * `export const handle = { sharedPage: true }`. A route that does not say it (cart, login, profile, checkout,
- * payment result, admin, a new route) is rendered for each request. The path is matched the way React Router
- * will match it (its own matchRoutes over the build's routes, on the URL it parses, `.data` stripped), once per
- * path: the answers are kept in a bounded map, so the lookup on a cached page stays one Map.get.
+ * What a path's page is, matched once per path *shape* (below) and kept in a bounded map, so the lookup on a
+ * cached page stays one Map.get. Paths are matched the way React Router will match them (its own matchRoutes over
+ * the build's routes, on the URL it parses, `.data` stripped).
+ *
+ * - `shared`: every matched route module, from the root down to the page, says the page is the same for every
+ *   visitor with `export const handle = { sharedPage: true }`. A route that does not say it (cart, login, profile,
+ *   checkout, payment result, admin, a new route) is rendered for each request.
+ * - `routes`: the routes the page matches and those that the paths React Router's lazy route discovery matches for
+ *   the page's head match (`/` and the parent paths: `/product` for `/product/12`). A build of these alone
+ *   (`partOfBuild`) renders the page byte for byte as the whole build does, and React Router then builds, ranks and
+ *   matches 5 routes per request instead of ≈ 60 — a sixth of a cold product page's work and of its allocations
+ *   (decision 017). Null when the page matches no route, or when route discovery is not lazy (every page then
+ *   carries the whole manifest).
  */
-export function sharedPages(build: ServerBuild, remember = 2000): (pathname: string) => boolean {
+export function pageRoutes(build: ServerBuild, remember = 2000): (pathname: string) => PageRoute {
   const children = new Map<string, NonNullable<ServerBuild['routes'][string]>[]>();
   for (const route of Object.values(build.routes)) {
     if (!route) continue;
@@ -118,6 +133,7 @@ export function sharedPages(build: ServerBuild, remember = 2000): (pathname: str
   const basename = build.basename ?? '/';
   const rootData = `${basename.replace(/\/$/, '')}/_root.data`;
   const trailingSlashAware = (build.future as { v8_trailingSlashAwareDataRequests?: boolean }).v8_trailingSlashAwareDataRequests === true;
+  const lazyDiscovery = build.routeDiscovery?.mode === 'lazy';
   const declared = (id: string) => (build.routes[id]?.module.handle as { sharedPage?: unknown } | undefined)?.sharedPage === true;
   // Every segment the basename or a route spells out (`product-list`, `sitemap.xml`, an optional `about?`), lower-cased.
   const literals = new Set([basename, ...Object.values(build.routes).map((r) => r?.path ?? '')].flatMap((p) => p.split('/'))
@@ -140,22 +156,51 @@ export function sharedPages(build: ServerBuild, remember = 2000): (pathname: str
     }
     return segments.join('/');
   };
-  const known = new Map<string, boolean>();
+  /** The paths React Router's partial manifest also matches for a page: `/` and each parent path (getPartialManifest). */
+  const parentPaths = (page: string) => {
+    const segments = page.split('/').filter(Boolean);
+    segments.pop();
+    return ['/', ...segments.map((_, i) => `/${segments.slice(0, segments.length - i).join('/')}`)];
+  };
+  const known = new Map<string, PageRoute>();
   return (pathname) => {
     // A `.data` request (client navigation) runs the loaders of the page it names (react-router's getNormalizedPath).
     let page = pathname;
     if (trailingSlashAware) page = page.endsWith('/_.data') ? page.slice(0, -'_.data'.length) : page.replace(/\.data$/, '');
     else page = page === rootData ? basename : page.replace(/\.data$/, '');
     const shape = shapeOf(page);
-    let shared = known.get(shape);
-    if (shared === undefined) {
+    let route = known.get(shape);
+    if (route === undefined) {
       const matches = matchRoutes(routes, shape, basename);
-      shared = !!matches?.length && matches.every((m) => declared(m.route.id!));
+      const ids = new Set(matches?.map((m) => m.route.id!));
+      for (const p of parentPaths(shape)) for (const m of matchRoutes(routes, p, basename) ?? []) ids.add(m.route.id!);
+      route = {
+        shared: !!matches?.length && matches.every((m) => declared(m.route.id!)),
+        routes: lazyDiscovery && matches?.length ? [...ids].sort() : null,
+      };
       if (known.size >= remember) known.delete(known.keys().next().value!);
-      known.set(shape, shared);
+      known.set(shape, route);
     }
-    return shared;
+    return route;
   };
+}
+
+/**
+ * The build cut down to the given routes (with their ancestors: a route's parents are matched with it): the routes
+ * React Router builds, ranks and matches on each request, and the manifest its lazy discovery reads the page's
+ * routes from. Everything else (the entry, the assets' files and version, the settings) is the build's own.
+ */
+export function partOfBuild(build: ServerBuild, ids: Iterable<string>): ServerBuild {
+  const kept = new Set<string>();
+  for (let id of ids) {
+    for (let route = build.routes[id]; route && !kept.has(id); route = build.routes[id]) {
+      kept.add(id);
+      if (route.parentId === undefined) break;
+      id = route.parentId;
+    }
+  }
+  const pick = <T>(all: Record<string, T>) => Object.fromEntries(Object.entries(all).filter(([id]) => kept.has(id)));
+  return { ...build, routes: pick(build.routes), assets: { ...build.assets, routes: pick(build.assets.routes) } };
 }
 
 /**
@@ -179,8 +224,21 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
     app.log.warn(`No web build in ${webDir}/build; run "npm run build". Serving the API only.`);
     return false;
   }
-  const handle = createRequestHandler(build, app.services.config.NODE_ENV === 'production' ? 'production' : 'development');
-  const isSharedPage = sharedPages(build);
+  const mode = app.services.config.NODE_ENV === 'production' ? 'production' : 'development';
+  const handleAll = createRequestHandler(build, mode);
+  const routeOf = pageRoutes(build);
+  // A page is rendered by a handler of its own routes (pageRoutes), made for the first page that needs those routes.
+  const partHandlers = new Map<string, ReturnType<typeof createRequestHandler>>();
+  const handlerOf = (ids: string[] | null) => {
+    if (ids === null) return handleAll;
+    const key = ids.join(' ');
+    let handler = partHandlers.get(key);
+    if (!handler) partHandlers.set(key, handler = createRequestHandler(partOfBuild(build, ids), mode));
+    return handler;
+  };
+  // Lazy route discovery's manifest requests need the whole build (they name any of its routes); the path as
+  // React Router spells it (getManifestPath).
+  const manifestPath = [build.basename ?? '/', build.routeDiscovery?.manifestPath || '/__manifest'].join('/').replace(/\/\/+/g, '/');
   const stylesheet = stylesheetOf(build);
   // The plain pages (the test gateway, a refused page request) draw in the shop's font too.
   const sheetFile = stylesheet && path.join(clientDir, stylesheet.href);
@@ -237,6 +295,9 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
         signal: controller.signal,
         ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
       } as RequestInit);
+      const pathname = new URL(webRequest.url).pathname;
+      const route = routeOf(pathname);
+      const handle = handlerOf(pathname === manifestPath ? null : route.routes);
       // Every render gets a fresh CSP nonce for the inline scripts it writes (docs/decisions/009-script-csp.md).
       const nonce = newNonce();
       const policy = String(reply.getHeader('content-security-policy') ?? '');
@@ -261,7 +322,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       // render (`webRequest.url`, dot segments resolved), not on the raw URL. The page map lives in the read
       // cache, so every catalogue, stock or content write on any copy (the cache generation, lib/cache.ts)
       // drops it with the JSON it was built from. docs/decisions/010-html-page-cache.md.
-      if (method === 'GET' && isSharedPage(new URL(webRequest.url).pathname)) {
+      if (method === 'GET' && route.shared) {
         const { pages, seen } = await app.services.cache.getOrLoad('html-pages', async () => pageCache());
         // A returning visitor's copy differs only by its stylesheet element: kept apart.
         // So does a logged-in shopper's (its header says «حساب من»; the layout reads the same hint cookie).

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products, users } from '../src/db/schema/index.js';
 import { createSession, CUSTOMER_COOKIE } from '../src/lib/auth.js';
 import { SHOPPER_HINT_COOKIE } from '@sorkhab/shared';
-import { mountWeb, sharedPages } from '../src/web.js';
+import { mountWeb, pageRoutes } from '../src/web.js';
 import { WEB_DIR } from '../src/paths.js';
 import { asAdmin, dataOf } from './api.js';
 import { createProduct } from './factories.js';
@@ -65,6 +65,12 @@ const get = (url: string, headers: Record<string, string> = {}) => t.app.inject(
 /** The path React Router renders for a raw request path (dot segments resolved), as web.ts hands it to the check. */
 const pathOf = (raw: string) => new URL(`http://localhost${raw}`).pathname;
 
+/** Whether a path's page is kept for everyone, by pageRoutes (remembering at most `remember` shapes). */
+const sharedPages = (remember?: number) => {
+  const routeOf = pageRoutes(build, remember);
+  return (pathname: string) => routeOf(pathname).shared;
+};
+
 describe('which pages are shared', () => {
   it('exactly the routes that declare it, root and shop layout included', () => {
     const declared = Object.values(build.routes)
@@ -78,7 +84,7 @@ describe('which pages are shared', () => {
   });
 
   it('keeps the catalogue pages and their .data twins; every account, admin or unknown page is rendered per request', () => {
-    const isShared = sharedPages(build);
+    const isShared = sharedPages();
     const shared = ['/', '/_root.data', '/product-list', '/product-list/', '/product-list.data', '/product/12', '/product/12.data',
       '/last-products', '/suggest-products', '/contact', '/contact.data', '/sitemap.xml', '/sitemap/products-2.xml', '/robots.txt',
       '/menu/AbCdEfGhIjKlMnOp.json'];
@@ -90,7 +96,7 @@ describe('which pages are shared', () => {
   });
 
   it('a personalised page behind a prefix the old URL pattern matched is not shared', () => {
-    const isShared = sharedPages(build);
+    const isShared = sharedPages();
     // The old check (a regex on the raw URL) said yes to all of these; React Router renders the page after the dots.
     const SHARED_PAGE_BEFORE = /^\/(?:\?|$|_root\.data|product-list|product\/|last-products|suggest-products|contact|sitemap\.xml|robots\.txt)/;
     for (const raw of ['/product/1/../../cart', '/contact/../profile/dashboard', '/product-list/%2e%2e/login', '/_root.data/../admin',
@@ -102,7 +108,7 @@ describe('which pages are shared', () => {
   });
 
   it('answers a path by its shape: any id, any spelling React Router reads as the same segments', () => {
-    const isShared = sharedPages(build, 2);
+    const isShared = sharedPages(2);
     // Percent-encoded and upper-case spellings of a route's own segments are that segment (React Router decodes and
     // ignores case); an id of any kind is a parameter's value; a segment that does not decode stays as written.
     for (const p of ['/product/1', '/product/99999', '/%70roduct/12', '/PRODUCT/12', '/product/%E2%82%AC', '/product/%ZZ', '/product/cart',
@@ -112,12 +118,73 @@ describe('which pages are shared', () => {
   });
 
   it('remembers a bounded number of answers and still answers right after forgetting', () => {
-    const isShared = sharedPages(build, 3);
+    const isShared = sharedPages(3);
     for (let round = 0; round < 3; round++) {
       for (const p of ['/cart', '/product/1', '/product/2', '/admin', '/']) {
         expect(isShared(p), p).toBe(p.startsWith('/product/') || p === '/');
       }
     }
+  });
+});
+
+describe('the part of the build a page is rendered with', () => {
+  it("the page's routes and those its parent paths match (lazy route discovery's partial manifest)", () => {
+    const routeOf = pageRoutes(build);
+    const shop = ['root', 'routes/store/home', 'routes/store/layout'];
+    const routes: Record<string, string[] | null> = {
+      '/': shop,
+      '/product/12': [...shop, 'routes/store/not-found', 'routes/store/product'],
+      '/product/12.data': [...shop, 'routes/store/not-found', 'routes/store/product'],
+      '/product-list': [...shop, 'routes/store/product-list'],
+      '/search': [...shop, 'routes/store/search'],
+      '/no-such-page': [...shop, 'routes/store/not-found'],
+      '/profile/order/5': [...shop, 'routes/account/profile/layout', 'routes/account/profile/order-detail', 'routes/account/profile/orders',
+        'routes/account/profile/index'].sort(),
+      '/admin/orders/7': [...shop, 'routes/admin/layout', 'routes/admin/order-detail', 'routes/admin/orders', 'routes/admin/dashboard'].sort(),
+      '/payment/result': [...shop, 'routes/account/payment-result', 'routes/store/not-found'].sort(),
+    };
+    for (const [p, ids] of Object.entries(routes)) expect(routeOf(p).routes, p).toEqual(ids);
+  });
+
+  it('renders a page byte for byte as the whole build does', async () => {
+    const { createRequestHandler } = await import('react-router');
+    const { partOfBuild } = await import('../src/web.js');
+    const whole = createRequestHandler(build, 'production');
+    const routeOf = pageRoutes(build);
+    // The load context web.ts gives a render: the in-process API with the request's cookies, a fixed nonce.
+    const contextOf = (cookie?: string) => ({
+      origin: 'http://localhost', nonce: 'fixed-nonce',
+      transport: async (method: string, apiPath: string) => {
+        const res = await t.app.inject({ method: method as 'GET', url: `/api/${apiPath.replace(/^\/+/, '')}`, headers: cookie ? { cookie } : {} });
+        return { status: res.statusCode, json: res.json(), setCookies: [] };
+      },
+    }) as never;
+    const { cookie } = await shopper('ساره');
+    for (const p of ['/', `/product/${productId}`, '/product/99999999', '/product-list?sort=cheapest', `/product-list?search=${encodeURIComponent('کرم')}`,
+      `/search?search=${encodeURIComponent('کرم آبرسان')}`, '/no-such-page', '/cart', '/profile/dashboard', '/profile/order/999',
+      `/product/${productId}.data`, '/admin/orders', '/payment/result?result=paid']) {
+      const ids = routeOf(pathOf(p.split('?')[0]!)).routes;
+      expect(ids, p).not.toBeNull();
+      const part = createRequestHandler(partOfBuild(build, ids!), 'production');
+      const [a, b] = await Promise.all([whole, part].map(async (handle) => {
+        const res = await handle(new Request(`http://localhost${p}`, { headers: { cookie } }), contextOf(cookie));
+        return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
+      }));
+      expect(a!.body.length, p).toBeGreaterThan(100);
+      expect(b, p).toEqual(a);
+    }
+    // The cut-down build holds the routes named and their ancestors, in its routes and in its manifest.
+    const part = partOfBuild(build, ['routes/account/profile/order-detail']);
+    expect(Object.keys(part.routes).sort()).toEqual(['root', 'routes/account/profile/layout', 'routes/account/profile/order-detail', 'routes/store/layout']);
+    expect(Object.keys(part.assets.routes).sort()).toEqual(Object.keys(part.routes).sort());
+    expect(part.assets.version).toBe(build.assets.version);
+  });
+
+  it('lazy route discovery still hears of every route: the manifest is answered by the whole build', async () => {
+    const res = await get(`/__manifest?paths=${encodeURIComponent('/admin/orders,/profile/dashboard,/product/1')}&version=${build.assets.version}`);
+    expect(res.statusCode).toBe(200);
+    const ids = Object.keys(res.json() as Record<string, unknown>);
+    expect(ids).toEqual(expect.arrayContaining(['routes/admin/orders', 'routes/account/profile/dashboard', 'routes/store/product']));
   });
 });
 

@@ -33,13 +33,15 @@ export default function handleRequest(request: Request, status: number, headers:
   const nonce = loadContext?.nonce; // the server answers HEAD by rendering GET (web.ts), so every request renders
 
   return new Promise<Response>((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    // React's chunks are kept as they come (a fresh view, a shared constant or a string's bytes, none written to
+    // again), joined once at the end.
+    const chunks: Uint8Array[] = [];
     // Aborting flushes what rendered; the handler below still answers.
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     let shellRendered = false;
     const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(Buffer.from(chunk));
+      write(chunk: Uint8Array, _encoding, callback) {
+        chunks.push(chunk);
         callback();
       },
       final(callback) {
