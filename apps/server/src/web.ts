@@ -47,6 +47,9 @@ function stylesheetOf(build: ServerBuild): Stylesheet | undefined {
   return { href: declared.href, fileName: path.posix.basename(declared.href) };
 }
 
+/** React Router handlers of a cut-down build (`partOfBuild`) kept, one per route set. */
+const PART_HANDLERS_KEPT = 256;
+
 /** Best-level compressions under way (in the background). */
 const upgrades = new Set<Promise<void>>();
 
@@ -228,12 +231,16 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
   const handleAll = createRequestHandler(build, mode);
   const routeOf = pageRoutes(build);
   // A page is rendered by a handler of its own routes (pageRoutes), made for the first page that needs those routes.
+  // The route sets a shop's paths reach are a few dozen; the map is bounded all the same (oldest made, first out).
   const partHandlers = new Map<string, ReturnType<typeof createRequestHandler>>();
   const handlerOf = (ids: string[] | null) => {
     if (ids === null) return handleAll;
     const key = ids.join(' ');
     let handler = partHandlers.get(key);
-    if (!handler) partHandlers.set(key, handler = createRequestHandler(partOfBuild(build, ids), mode));
+    if (!handler) {
+      if (partHandlers.size >= PART_HANDLERS_KEPT) partHandlers.delete(partHandlers.keys().next().value!);
+      partHandlers.set(key, handler = createRequestHandler(partOfBuild(build, ids), mode));
+    }
     return handler;
   };
   // Lazy route discovery's manifest requests need the whole build (they name any of its routes); the path as
