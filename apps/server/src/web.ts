@@ -317,6 +317,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
         transport: serverApi(app, request), origin, nonce,
         shared: <T>(key: string, load: () => Promise<T>) => app.services.cache.getOrLoad(`web ${key}`, load),
         takeHtml: (html: string) => { rendered = html; },
+        parts: new Map<string, string>(),
         linkStylesheet: linked,
       } as never;
       /** The rendered page's text, or undefined when the answer is not a page (a redirect, a resource route's body). */

@@ -127,6 +127,15 @@ describe('which pages are shared', () => {
   });
 });
 
+/** A load context as web.ts gives a render: the in-process API with the request's cookies, a fixed nonce. */
+const loadContext = ({ cookie, parts }: { cookie?: string; parts?: Map<string, string> }) => ({
+  origin: 'http://localhost', nonce: 'fixed-nonce', parts,
+  transport: async (method: string, apiPath: string) => {
+    const res = await t.app.inject({ method: method as 'GET', url: `/api/${apiPath.replace(/^\/+/, '')}`, headers: cookie ? { cookie } : {} });
+    return { status: res.statusCode, json: res.json(), setCookies: [] };
+  },
+}) as never;
+
 describe('the part of the build a page is rendered with', () => {
   it("the page's routes and those its parent paths match (lazy route discovery's partial manifest)", () => {
     const routeOf = pageRoutes(build);
@@ -151,14 +160,6 @@ describe('the part of the build a page is rendered with', () => {
     const { partOfBuild } = await import('../src/web.js');
     const whole = createRequestHandler(build, 'production');
     const routeOf = pageRoutes(build);
-    // The load context web.ts gives a render: the in-process API with the request's cookies, a fixed nonce.
-    const contextOf = (cookie?: string) => ({
-      origin: 'http://localhost', nonce: 'fixed-nonce',
-      transport: async (method: string, apiPath: string) => {
-        const res = await t.app.inject({ method: method as 'GET', url: `/api/${apiPath.replace(/^\/+/, '')}`, headers: cookie ? { cookie } : {} });
-        return { status: res.statusCode, json: res.json(), setCookies: [] };
-      },
-    }) as never;
     const { cookie } = await shopper('ساره');
     for (const p of ['/', `/product/${productId}`, '/product/99999999', '/product-list?sort=cheapest', `/product-list?search=${encodeURIComponent('کرم')}`,
       `/search?search=${encodeURIComponent('کرم آبرسان')}`, '/no-such-page', '/cart', '/profile/dashboard', '/profile/order/999',
@@ -167,7 +168,7 @@ describe('the part of the build a page is rendered with', () => {
       expect(ids, p).not.toBeNull();
       const part = createRequestHandler(partOfBuild(build, ids!), 'production');
       const [a, b] = await Promise.all([whole, part].map(async (handle) => {
-        const res = await handle(new Request(`http://localhost${p}`, { headers: { cookie } }), contextOf(cookie));
+        const res = await handle(new Request(`http://localhost${p}`, { headers: { cookie } }), loadContext({ cookie }));
         return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
       }));
       expect(a!.body.length, p).toBeGreaterThan(100);
@@ -178,6 +179,19 @@ describe('the part of the build a page is rendered with', () => {
     expect(Object.keys(part.routes).sort()).toEqual(['root', 'routes/account/profile/layout', 'routes/account/profile/order-detail', 'routes/store/layout']);
     expect(Object.keys(part.assets.routes).sort()).toEqual(Object.keys(part.routes).sort());
     expect(part.assets.version).toBe(build.assets.version);
+  });
+
+  it('writes the footer kept from one render as the page would render it itself', async () => {
+    const { createRequestHandler } = await import('react-router');
+    const handle = createRequestHandler(build, 'production');
+    const render = async (p: string, parts?: Map<string, string>) => (await handle(new Request(`http://localhost${p}`), loadContext({ parts }))).text();
+    for (const p of ['/', `/product/${productId}`, '/product-list', '/no-such-page', '/cart']) {
+      const parts = new Map<string, string>();
+      const [own, reused] = [await render(p), await render(p, parts)];
+      expect(parts.get('footer'), p).toMatch(/^<footer [^>]*>[\s\S]*«?سرخاب[\s\S]*<\/footer>$/);
+      expect(reused, p).toBe(own);
+      expect(reused, p).toContain(`<div class="contents">${parts.get('footer')}</div>`);
+    }
   });
 
   it('lazy route discovery still hears of every route: the manifest is answered by the whole build', async () => {

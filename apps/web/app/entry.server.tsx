@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
 import { deferModuleScripts } from './lib/defer-scripts';
+import { ReusedParts } from './lib/parts';
 import { StylesheetLinked } from './lib/stylesheet';
 
 export const streamTimeout = 5_000;
@@ -21,6 +22,11 @@ declare module 'react-router' {
     takeHtml?: (html: string) => void;
     /** The visitor's browser keeps the stylesheet file: the page @imports it (lib/stylesheet.ts). */
     linkStylesheet?: boolean;
+    /**
+     * This render's reused parts (lib/parts.tsx), by name: the loaders put the markup of what every page repeats there
+     * (a new map per request, set by the server), and the render writes it instead of rendering the part.
+     */
+    parts?: Map<string, string>;
   }
 }
 
@@ -57,7 +63,9 @@ export default function handleRequest(request: Request, status: number, headers:
     });
     const { pipe, abort } = renderToPipeableStream((
       <StylesheetLinked value={loadContext?.linkStylesheet === true}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ReusedParts value={loadContext?.parts}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ReusedParts>
       </StylesheetLinked>
     ), {
       nonce,

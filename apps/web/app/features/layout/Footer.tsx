@@ -39,6 +39,8 @@ function EnamadSeal({ settings }: { settings: Pick<StoreSettings, 'enamadId' | '
 }
 
 const jalaliYear = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { year: 'numeric', timeZone: 'Asia/Tehran' });
+/** This year of the Iranian calendar, as the footer writes it (Tehran's time). */
+export const footerYear = () => jalaliYear.format(new Date());
 
 export function Footer({ settings }: { settings: StoreSettings }) {
   return (
@@ -75,7 +77,7 @@ export function Footer({ settings }: { settings: StoreSettings }) {
         </div>
       </div>
       <p className="border-t border-gray-200 py-4 text-center text-xs text-gray-600">
-        © {jalaliYear.format(new Date())} {settings.storeName}؛ همه حقوق محفوظ است.
+        © {footerYear()} {settings.storeName}؛ همه حقوق محفوظ است.
       </p>
     </footer>
   );

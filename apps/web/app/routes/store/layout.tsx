@@ -3,11 +3,13 @@ import { hasShopperHint } from '@sorkhab/shared';
 import { apiOf, sharedCategories, sharedValue } from '../../lib/context';
 import { AccountEntry } from '../../features/account/AccountEntry';
 import { CartButton } from '../../features/cart/CartPopup';
-import { Footer } from '../../features/layout/Footer';
+import { Footer, footerYear } from '../../features/layout/Footer';
+import { footerHtml } from '../../features/layout/footer.server';
 import { Header } from '../../features/layout/Header';
 import { useMenu } from '../../features/layout/menu';
 import { menuVersionOf } from '../../features/layout/menu.server';
 import { MobileBar } from '../../features/layout/MobileBar';
+import { ReusedPart } from '../../lib/parts';
 import type { Route } from './+types/layout';
 
 /** Header, menu and footer are the same for every visitor (the cart and the shopper load in the browser): docs/decisions/010-html-page-cache.md. */
@@ -27,6 +29,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A logged-in shopper's browser carries the hint cookie: the header says «حساب من» from the first paint, not «ورود».
   // The server keeps such pages apart from a guest's (web.ts), so the page stays shared within each group.
   const signedIn = hasShopperHint(request.headers.get('cookie'));
+  // The footer is the same on every page until the settings change (or the year): rendered once, reused (lib/parts.tsx).
+  if (context.parts) context.parts.set('footer', await sharedValue(context, `shop-footer ${footerYear()}`, async () => footerHtml(settings)));
   return { menu, settings, origin: context.origin, signedIn };
 }
 
@@ -47,7 +51,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
       <div id="main" className="flex-1">
         <Outlet />
       </div>
-      <Footer settings={settings} />
+      <ReusedPart name="footer"><Footer settings={settings} /></ReusedPart>
       <MobileBar categories={categories} phone={settings.phone} />
     </div>
   );
