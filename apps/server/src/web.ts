@@ -195,12 +195,9 @@ export function pageRoutes(build: ServerBuild, remember = 2000): (pathname: stri
  */
 export function partOfBuild(build: ServerBuild, ids: Iterable<string>): ServerBuild {
   const kept = new Set<string>();
-  for (let id of ids) {
-    for (let route = build.routes[id]; route && !kept.has(id); route = build.routes[id]) {
-      kept.add(id);
-      if (route.parentId === undefined) break;
-      id = route.parentId;
-    }
+  // Each route and its parents up to the root, or up to a route already kept (its parents are then kept too).
+  for (const start of ids) {
+    for (let id: string | undefined = start; id !== undefined && !kept.has(id); id = build.routes[id]?.parentId) kept.add(id);
   }
   const pick = <T>(all: Record<string, T>) => Object.fromEntries(Object.entries(all).filter(([id]) => kept.has(id)));
   return { ...build, routes: pick(build.routes), assets: { ...build.assets, routes: pick(build.assets.routes) } };
