@@ -308,19 +308,19 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       // A returning visitor's page @imports the stylesheet file their browser keeps (decision 017); the element
       // stays, so hydration finds what the browser's copy of root.tsx renders: the element's own text.
       const linked = hasStylesheet(request);
-      // The page comes back as text (entry.server.tsx), which is what the rewrites below work on.
-      let rendered: string | undefined;
+      // The page comes back as its bytes (entry.server.tsx), which is what the rewrites below work on and what is sent.
+      let rendered: Buffer | undefined;
       const context = {
         transport: serverApi(app, request), origin, nonce,
         shared: <T>(key: string, load: () => Promise<T>) => app.services.cache.getOrLoad(`web ${key}`, load),
-        takeHtml: (html: string) => { rendered = html; },
+        takeHtml: (html: Buffer) => { rendered = html; },
         parts: new Map<string, string>(),
         linkStylesheet: linked,
       } as never;
-      /** The rendered page's text, or undefined when the answer is not a page (a redirect, a resource route's body). */
+      /** The rendered page's bytes, or undefined when the answer is not a page (a redirect, a resource route's body). */
       const htmlOf = async (res: Response) => {
         if (!res.headers.get('content-type')?.startsWith('text/html')) return undefined;
-        return res.body === null && rendered !== undefined ? rendered : res.text();
+        return res.body === null && rendered !== undefined ? rendered : Buffer.from(await res.arrayBuffer());
       };
       // Pages whose routes declare them the same for every shopper (catalogue pages: the cart loads in the
       // browser) are kept from their second request on, up to 300 (and 12 MB) per cache generation. The decision is made on the path React Router will
@@ -342,7 +342,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
           let scripts: string[] = [];
           if (html !== undefined) {
             const hashed = nonceToHashes(html, nonce);
-            body = Buffer.from(hashed.html);
+            body = hashed.html;
             scripts = hashed.sources;
           } else body = Buffer.from(await res.arrayBuffer());
           const pageHeaders = [...res.headers].filter(([k]) => k !== 'set-cookie' && k !== 'content-security-policy');

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
-import { deferModuleScripts } from './lib/defer-scripts';
+import { deferModuleScriptsInBytes } from './lib/defer-scripts';
 import { ReusedParts } from './lib/parts';
 import { StylesheetLinked } from './lib/stylesheet';
 
@@ -16,10 +16,10 @@ declare module 'react-router' {
      */
     nonce?: string;
     /**
-     * Set by the server (web.ts), which rewrites the page as text before it sends it: the page is handed over as
-     * the text it already is, and the Response has no body (one encoding and decoding of ≈ 100 KB less per page).
+     * Set by the server (web.ts), which rewrites and sends the page's bytes itself: the page is handed over as the
+     * UTF-8 bytes React wrote, and the Response has no body (no copy of ≈ 100 KB into a stream and out again).
      */
-    takeHtml?: (html: string) => void;
+    takeHtml?: (html: Buffer) => void;
     /** The visitor's browser keeps the stylesheet file: the page @imports it (lib/stylesheet.ts). */
     linkStylesheet?: boolean;
     /**
@@ -53,11 +53,11 @@ export default function handleRequest(request: Request, status: number, headers:
       final(callback) {
         clearTimeout(timeout);
         headers.set('Content-Type', 'text/html; charset=utf-8');
-        const html = deferModuleScripts(Buffer.concat(chunks).toString('utf8'));
+        const html = deferModuleScriptsInBytes(Buffer.concat(chunks));
         if (loadContext?.takeHtml) {
           loadContext.takeHtml(html);
           resolve(new Response(null, { status, headers }));
-        } else resolve(new Response(html, { status, headers }));
+        } else resolve(new Response(html as Uint8Array<ArrayBuffer>, { status, headers }));
         callback();
       },
     });

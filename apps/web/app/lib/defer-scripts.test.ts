@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deferModuleScripts } from './defer-scripts';
+import { deferModuleScripts, deferModuleScriptsInBytes } from './defer-scripts';
 
 // The shape React Router 7's <Scripts> writes (head preloads, then the inline module script at the end of the body).
 const page = (script: string) => `<!DOCTYPE html><html><head><link rel="preload" href="/assets/font.woff2" as="font"/>`
@@ -83,5 +83,39 @@ describe('deferModuleScripts', () => {
     expect(out).toContain('<script nonce="n0nce+/=" type="module" async="">await new Promise');
     expect(out.match(/<script/g)).toHaveLength(3);
     expect(out.match(/<script nonce="n0nce\+\/="/g)).toHaveLength(3);
+  });
+});
+
+describe('deferModuleScriptsInBytes', () => {
+  const nonce = ' nonce="n0nce+/="';
+  const nonced = page(routerScript)
+    .replaceAll(/<link rel="modulepreload" href="([^"]+)"\/>/g, `<link rel="modulepreload" href="$1"${nonce}/>`)
+    .replaceAll('<script', `<script${nonce}`);
+  const inBody = page(routerScript).replace('<main>سلام</main>', '<main>سلام 🙂</main><link rel="modulepreload" href="/assets/late-F.js"/>');
+  const cases: Record<string, string> = {
+    'the router page': page(routerScript),
+    'with nonces': nonced,
+    'a preload in the body and text of four bytes a character': inBody,
+    'no preloads': page(routerScript).replaceAll(/<link rel="modulepreload" href="[^"]+"\/>/g, ''),
+    'a preload after the script': page(routerScript).replace('</body>', '<link rel="modulepreload" href="/assets/z.js"/></body>'),
+    'a module script with another attribute first, then the router\'s':
+      page(routerScript).replace('<main>', '<main><script id="x" type="module" async="">import * as a from "/a.js";</script>'),
+    'a preload that is not React Router\'s shape': page(routerScript).replace('<style>', '<link rel="modulepreload" href="/assets/x.js" crossorigin=""/><style>'),
+    'a manifest import (left alone)': page(`import "/assets/manifest-E.js";\nimport * as route0 from "/assets/root-C.js";`),
+    'no module script': '<!DOCTYPE html><html><head><link rel="modulepreload" href="/a.js"/></head><body></body></html>',
+    'an unclosed module script': '<html><head><link rel="modulepreload" href="/a.js"/></head><body><script type="module" async="">import * as a from "/a.js";',
+  };
+
+  it.each(Object.entries(cases))('writes the same bytes as the rewrite of the text: %s', (_name, html) => {
+    const bytes = Buffer.from(html);
+    const out = deferModuleScriptsInBytes(bytes);
+    expect(out.toString('utf8')).toBe(deferModuleScripts(html));
+    // A page left alone is the same buffer, not a copy.
+    if (deferModuleScripts(html) === html) expect(out).toBe(bytes);
+  });
+
+  it('rewrites the router page (the cases above are not all left alone)', () => {
+    expect(deferModuleScriptsInBytes(Buffer.from(nonced)).toString('utf8')).toContain('<script nonce="n0nce+/=" type="module" async="">await new Promise');
+    expect(deferModuleScriptsInBytes(Buffer.from(inBody)).toString('utf8')).not.toContain('rel="modulepreload"');
   });
 });
