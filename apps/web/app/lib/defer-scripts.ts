@@ -73,12 +73,10 @@ export function deferModuleScriptsInBytes(page: Buffer): Buffer {
   }
   if (!script) return page;
   const end = close + '</script>'.length;
-  // The preloads from the first one (or the script) to the page's end, and where those before the script are.
-  const first = page.indexOf(PRELOAD_START);
-  const from = first < 0 ? start : Math.min(first, start);
+  // Every preload of the page (the text version reads them from the first one on), and where those before the script are.
   const preloads: string[] = [];
   const removed: [number, number][] = [];
-  for (let at = page.indexOf(PRELOAD_START, from); at >= 0; at = page.indexOf(PRELOAD_START, at + 1)) {
+  for (let at = page.indexOf(PRELOAD_START); at >= 0; at = page.indexOf(PRELOAD_START, at + 1)) {
     const gt = page.indexOf('>', at);
     if (gt < 0) break;
     const link = ONE_PRELOAD_LINK.exec(page.subarray(at, gt + 1).toString('utf8'));
