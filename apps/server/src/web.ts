@@ -283,7 +283,9 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       }
       const origin = app.services.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
       const controller = new AbortController();
-      reply.raw.on('close', () => controller.abort());
+      // Only a visitor gone before the answer ended stops the render: an abort makes a DOMException and runs the
+      // signal's listeners, ≈ 1% of a cold page's CPU when it was done after every answer.
+      reply.raw.on('close', () => { if (!reply.raw.writableFinished) controller.abort(); });
       const headers = new Headers();
       for (const [key, value] of Object.entries(request.headers)) {
         if (value === undefined) continue;

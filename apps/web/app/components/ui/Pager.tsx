@@ -1,5 +1,5 @@
 import { toPersianDigits } from '@sorkhab/shared';
-import { Link } from 'react-router';
+import { Link } from '../Link';
 import { ChevronEnd, ChevronStart } from '../icons';
 import { pagerWindow } from './pager';
 

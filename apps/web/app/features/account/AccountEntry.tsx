@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { toPersianDigits } from '@sorkhab/shared';
 import { UserIcon } from '../../components/icons';
 import { shopperLabel, useShopper } from './shopper';

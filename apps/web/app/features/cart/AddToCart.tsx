@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { CartIcon } from '../../components/icons';
 import { useCart } from './store';
 

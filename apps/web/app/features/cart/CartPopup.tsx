@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/Link';
 import { formatToman, toPersianDigits } from '@sorkhab/shared';
 import { CartIcon, TrashIcon } from '../../components/icons';
 import { Img } from '../../components/Img';

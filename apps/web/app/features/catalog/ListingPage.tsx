@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Link, useNavigation } from 'react-router';
+import { useNavigation } from 'react-router';
+import { Link } from '../../components/Link';
 import { formatNumber, STORE_PAGE_SIZES, toPersianDigits } from '@sorkhab/shared';
 import { ChevronEnd, CloseIcon } from '../../components/icons';
 import { Pager } from '../../components/ui/Pager';

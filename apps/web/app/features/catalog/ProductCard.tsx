@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { toPersianDigits, type ProductListItem } from '@sorkhab/shared';
 import { Img } from '../../components/Img';
 import { productHref } from '../../lib/links';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { toPersianDigits } from '@sorkhab/shared';
 import { CloseIcon } from '../../components/icons';
 import { addToCompare, COMPARE_MAX, compareHref, removeFromCompare, startCompare, type Comparable } from './compare';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { enamadSealUrls, FREE_SHIPPING_THRESHOLD, formatToman, RETURN_DAYS, toPersianDigits, type StoreSettings } from '@sorkhab/shared';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../components/icons';
 import { telHref } from './Header';
@@ -39,8 +39,13 @@ function EnamadSeal({ settings }: { settings: Pick<StoreSettings, 'enamadId' | '
 }
 
 const jalaliYear = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { year: 'numeric', timeZone: 'Asia/Tehran' });
-/** This year of the Iranian calendar, as the footer writes it (Tehran's time). */
-export const footerYear = () => jalaliYear.format(new Date());
+let year = { text: '', until: 0 };
+/** This year of the Iranian calendar, as the footer writes it (Tehran's time); formatted again at most once a minute. */
+export function footerYear(): string {
+  const now = Date.now();
+  if (now >= year.until) year = { text: jalaliYear.format(now), until: now + 60_000 };
+  return year.text;
+}
 
 export function Footer({ settings }: { settings: StoreSettings }) {
   return (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
+import { Link } from '../../components/Link';
 import { toLatinDigits, toPersianDigits, type StoreSettings } from '@sorkhab/shared';
 import { PhoneIcon, TruckIcon } from '../../components/icons';
 import { MegaMenu } from './MegaMenu';

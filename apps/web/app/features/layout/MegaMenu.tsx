@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/Link';
 import { MENU_CLOSE_DELAY_MS } from '@sorkhab/shared';
 import { ChevronDown, ChevronEnd, GridIcon } from '../../components/icons';
 import { categoryHref } from '../../lib/links';

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link } from '../../components/Link';
 
 /** The Persian 404 inside the shop layout (the header and footer stay, so the shopper has a way on). */
 export function NotFound({ what = 'صفحه' }: { what?: string }) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useHydrated } from '../../components/ui/use-hydrated';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { formatToman, MAX_CART_QUANTITY, toPersianDigits, type Cart, type CartItem } from '@sorkhab/shared';
 import { limitReason } from '../../features/cart/limits';
 import { Img } from '../../components/Img';

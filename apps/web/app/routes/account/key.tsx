@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { data, Link, redirect, replace, useFetcher, useSearchParams } from 'react-router';
+import { data, redirect, replace, useFetcher, useSearchParams } from 'react-router';
+import { Link } from '../../components/Link';
 import { OTP_CODE_LENGTH, OTP_COUNTDOWN_SECONDS, toLatinDigits, toPersianDigits } from '@sorkhab/shared';
 import { browserApi } from '../../lib/api';
 import { cartStore } from '../../features/cart/store';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { data, Link, redirect, useFetcher, useSearchParams } from 'react-router';
+import { data, redirect, useFetcher, useSearchParams } from 'react-router';
+import { Link } from '../../components/Link';
 import { PHONE_PREFIX } from '@sorkhab/shared';
 import { browserApi } from '../../lib/api';
 import { apiOf } from '../../lib/context';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { formatJalali, formatToman, toPersianDigits, type Order } from '@sorkhab/shared';
 import { Img } from '../../components/Img';
 import { localMobile } from './session';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../components/Link';
 import { toPersianDigits, type PaymentResult } from '@sorkhab/shared';
 import { cartStore } from '../../features/cart/store';
 import { primaryButton, secondaryButton } from './ui';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { formatJalali, formatToman, REFUND_METHOD_LABELS, toPersianDigits, type Returnable, type ReturnRequest, type ReturnStatus } from '@sorkhab/shared';
 import type { ApiClient } from '../../lib/api';
 import { loadFor } from './session';

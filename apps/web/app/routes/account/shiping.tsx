@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { data, Link, redirect, useFetcher } from 'react-router';
+import { data, redirect, useFetcher } from 'react-router';
+import { Link } from '../../components/Link';
 import { formatToman, toPersianDigits, type PaymentMethod } from '@sorkhab/shared';
 import { Img } from '../../components/Img';
 import { browserApi } from '../../lib/api';

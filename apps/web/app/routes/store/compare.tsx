@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../components/Link';
 import { optionGroupsOf, specificationsOf, toPersianDigits, type ProductDetail } from '@sorkhab/shared';
 import { CloseIcon } from '../../components/icons';
 import { Img } from '../../components/Img';

@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
+import { Link } from '../../components/Link';
 import { toPersianDigits } from '@sorkhab/shared';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon, TruckIcon } from '../../components/icons';
 import { seo, shopOf } from '../../features/catalog/seo';

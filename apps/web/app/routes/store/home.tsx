@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
+import { Link } from '../../components/Link';
 import { isSafeLink, type Slide } from '@sorkhab/shared';
 import { ChevronEnd } from '../../components/icons';
 import { Img } from '../../components/Img';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { formatJalali, type Question } from '@sorkhab/shared';
 import { useShopper } from '../../features/account/shopper';
 import { useNearViewport } from '../../components/ui/use-near-viewport';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { formatJalali, ReviewCreateSchema, toPersianDigits, type MyReviewState, type ProductReviews, type Review, type ReviewSort } from '@sorkhab/shared';
 import { useShopper } from '../../features/account/shopper';
 import { ratingText, Stars } from '../../features/catalog/Stars';

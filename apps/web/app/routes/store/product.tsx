@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { data, Link, useNavigate, useSearchParams } from 'react-router';
+import { data, useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../components/Link';
 import { specificationsOf, toPersianDigits } from '@sorkhab/shared';
 import { ChevronEnd } from '../../components/icons';
 import { CompareButton } from '../../features/compare/CompareButton';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { formatNumber, toPersianDigits } from '@sorkhab/shared';
 import { ChevronEnd } from '../../components/icons';
 import { Carousel } from '../../components/ui/Carousel';

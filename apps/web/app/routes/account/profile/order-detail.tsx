@@ -1,4 +1,5 @@
-import { data, Link, useFetcher } from 'react-router';
+import { data, useFetcher } from 'react-router';
+import { Link } from '../../../components/Link';
 import { formatJalaliDateTime } from '@sorkhab/shared';
 import { browserApi } from '../../../lib/api';
 import { apiOf } from '../../../lib/context';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { data, Link, redirect, useFetcher } from 'react-router';
+import { data, redirect, useFetcher } from 'react-router';
+import { Link } from '../../../components/Link';
 import { RETURN_MAX_PHOTOS, RETURN_REASON_LABELS, RETURN_REASONS, toPersianDigits } from '@sorkhab/shared';
 import { browserApi } from '../../../lib/api';
 import { apiOf } from '../../../lib/context';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/Link';
 import { formatJalali, formatToman, toPersianDigits } from '@sorkhab/shared';
 import { Img } from '../../../components/Img';
 import { apiOf } from '../../../lib/context';

@@ -1,4 +1,5 @@
-import { data, Link, useFetcher } from 'react-router';
+import { data, useFetcher } from 'react-router';
+import { Link } from '../../../components/Link';
 import { formatJalali } from '@sorkhab/shared';
 import { ProductCard, toCard } from '../../../features/catalog/ProductCard';
 import { savedStore } from '../../../features/catalog/saved';
