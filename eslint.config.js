@@ -65,6 +65,17 @@ export default tseslint.config(
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // The storefront's and the account's links: components/Link.tsx writes a plain one on the server without React
+    // Router's hooks (decision 017). The admin is rendered in the browser and keeps React Router's <Link>.
+    files: ['apps/web/app/**/*.{ts,tsx}'],
+    ignores: ['apps/web/app/routes/admin/**', 'apps/web/app/features/admin/**', 'apps/web/app/components/Link.tsx', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'react-router', importNames: ['Link'], message: "Import Link from components/Link: the server writes a plain link without React Router's hooks (decision 017)." }],
+      }],
+    },
+  },
+  {
     files: ['apps/web/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
