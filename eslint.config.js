@@ -71,7 +71,7 @@ export default tseslint.config(
     ignores: ['apps/web/app/routes/admin/**', 'apps/web/app/features/admin/**', 'apps/web/app/components/Link.tsx', '**/*.test.tsx'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [{ name: 'react-router', importNames: ['Link'], message: "Import Link from components/Link: the server writes a plain link without React Router's hooks (decision 017)." }],
+        paths: [{ name: 'react-router', importNames: ['Link', 'NavLink'], message: "Import Link and NavLink from components/Link: the server writes a plain link without React Router's hooks (decision 017)." }],
       }],
     },
   },

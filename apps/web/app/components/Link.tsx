@@ -1,7 +1,8 @@
 import type { ComponentProps } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, NavLink as RouterNavLink, useLocation } from 'react-router';
 
 type Props = ComponentProps<typeof RouterLink>;
+type NavProps = ComponentProps<typeof RouterNavLink>;
 
 /**
  * A path the server's router writes as it is: from the root, no `//`, no `\`, no `.` or `..` segment, no hash, and
@@ -9,16 +10,19 @@ type Props = ComponentProps<typeof RouterLink>;
  */
 const PLAIN_PATH = /^(?:\/(?!\.\.?(?:[/?]|$))[^/?#\\]+)*\/?(?:\?[^#]+)?$/;
 
-/** The props that change what a <Link> writes or does beyond its `<a href>` (a ref, a click, a prefetch…). */
-const BEHAVIOUR = ['ref', 'onClick', 'reloadDocument', 'replace', 'state', 'target', 'prefetch', 'relative', 'preventScrollReset',
-  'viewTransition', 'discover', 'mask', 'defaultShouldRevalidate'] as const;
+/** The props that change what a <Link> writes beyond its `<a href>` (where it points, its attributes, a prefetch), or hold a ref. */
+const WRITTEN = ['ref', 'reloadDocument', 'target', 'prefetch', 'relative', 'discover', 'mask'] as const;
 
 const ON_SERVER = typeof document === 'undefined';
 
-/** Whether the server may write `props`' link itself: a plain path and nothing but attributes and children besides. */
+/**
+ * Whether the server may write `props`' link itself: a plain path, and besides attributes and children only what a
+ * click does (`onClick`, `replace`, `state`, `preventScrollReset`, `viewTransition`, `defaultShouldRevalidate`), which
+ * the server's markup does not show.
+ */
 export function isPlainLink(props: Props): props is Props & { to: string } {
   return typeof props.to === 'string' && props.to.startsWith('/') && PLAIN_PATH.test(props.to)
-    && BEHAVIOUR.every((name) => (props as unknown as Record<string, unknown>)[name] === undefined);
+    && WRITTEN.every((name) => (props as unknown as Record<string, unknown>)[name] === undefined);
 }
 
 /**
@@ -29,8 +33,49 @@ export function isPlainLink(props: Props): props is Props & { to: string } {
  */
 export function Link(props: Props) {
   if (ON_SERVER && isPlainLink(props)) {
-    const { to, ...attributes } = props;
+    const { to, onClick: _onClick, replace: _replace, state: _state, preventScrollReset: _preventScrollReset, viewTransition: _viewTransition,
+      defaultShouldRevalidate: _defaultShouldRevalidate, ...attributes } = props;
     return <a {...attributes} href={to} data-discover="true" />;
   }
   return <RouterLink {...props} />;
+}
+
+/** A NavLink's path the server's router compares as it is (its `encodeLocation` leaves it unchanged): letters, digits, `-`, `_`, `/`. */
+const NAV_PATH = /^\/(?:[A-Za-z0-9_-]+\/?)*$/;
+
+/**
+ * React Router's <NavLink>. On the server a NavLink to a simple path (`NAV_PATH`) is written by `ServerNavLink`, which
+ * decides "active" as React Router's does and hands the link to `Link` above; the browser renders React Router's.
+ */
+export function NavLink(props: NavProps) {
+  if (ON_SERVER && typeof props.to === 'string' && NAV_PATH.test(props.to)
+    && WRITTEN.every((name) => (props as unknown as Record<string, unknown>)[name] === undefined)) {
+    return <ServerNavLink {...props} to={props.to} />;
+  }
+  return <RouterNavLink {...props} />;
+}
+
+/**
+ * What React Router's NavLink renders on the server, without its hooks but the location: active when the location's
+ * path is the link's or (without `end`) below it, compared without case unless `caseSensitive`; never pending or in a
+ * view transition (a server render navigates nowhere).
+ */
+function ServerNavLink({ 'aria-current': ariaCurrent = 'page', caseSensitive = false, className = '', end = false, style, to, viewTransition: _viewTransition,
+  children, ...rest }: NavProps & { to: string }) {
+  let here = useLocation().pathname;
+  let path = to;
+  if (!caseSensitive) {
+    here = here.toLowerCase();
+    path = path.toLowerCase();
+  }
+  const endSlash = path !== '/' && path.endsWith('/') ? path.length - 1 : path.length;
+  const isActive = here === path || (!end && here.startsWith(path) && here.charAt(endSlash) === '/');
+  const state = { isActive, isPending: false, isTransitioning: false };
+  return (
+    <Link {...rest} aria-current={isActive ? ariaCurrent : undefined}
+      className={typeof className === 'function' ? className(state) : [className, isActive ? 'active' : null].filter(Boolean).join(' ')}
+      style={typeof style === 'function' ? style(state) : style} to={to}>
+      {typeof children === 'function' ? children(state) : children}
+    </Link>
+  );
 }

@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Link as RouterLink } from 'react-router';
+import { MemoryRouter, Link as RouterLink, NavLink as RouterNavLink } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { categoryHref } from '../lib/links';
-import { isPlainLink, Link } from './Link';
+import { isPlainLink, Link, NavLink } from './Link';
 
 type Props = Parameters<typeof Link>[0];
 
@@ -43,12 +43,20 @@ describe('the server-written <Link> (decision 017)', () => {
     expect(html(<RouterLink to="/search?">x</RouterLink>)).toContain('href="/search"');
   });
 
-  it('leaves a link with behaviour (a click, a prefetch, state, a target…) or an object `to` to React Router', () => {
-    const behaviour: Partial<Props>[] = [
-      { onClick: () => {} }, { prefetch: 'intent' }, { replace: true }, { state: { from: 'cart' } }, { target: '_blank' },
-      { reloadDocument: true }, { preventScrollReset: true }, { relative: 'path' }, { viewTransition: true }, { discover: 'none' },
+  it('writes a link with what a click does (the server shows none of it), and leaves to React Router what changes the markup', () => {
+    const onClick: Partial<Props>[] = [
+      { onClick: () => {} }, { replace: true }, { state: { from: 'cart' } }, { preventScrollReset: true }, { viewTransition: true },
+      { defaultShouldRevalidate: false }, { preventScrollReset: true, replace: true, 'aria-current': 'true' } as Partial<Props>,
     ];
-    for (const extra of behaviour) {
+    for (const extra of onClick) {
+      const props = { to: '/product-list?sort=cheapest', className: 'rounded', children: 'ارزان‌ترین', ...extra } as Props;
+      expect(isPlainLink(props), Object.keys(extra).join()).toBe(true);
+      expect(both(props).ours, Object.keys(extra).join()).toBe(both(props).router);
+    }
+    const written: Partial<Props>[] = [
+      { prefetch: 'intent' }, { prefetch: 'render' }, { target: '_blank' }, { reloadDocument: true }, { relative: 'path' }, { discover: 'none' },
+    ];
+    for (const extra of written) {
       const props = { to: '/product/12', children: 'محصول', ...extra } as Props;
       expect(isPlainLink(props), JSON.stringify(extra)).toBe(false);
       expect(both(props).ours).toBe(both(props).router);
@@ -57,4 +65,32 @@ describe('the server-written <Link> (decision 017)', () => {
     expect(isPlainLink(objectTo)).toBe(false);
     expect(html(<Link {...objectTo} />)).toBe(html(<RouterLink {...objectTo} />));
   });
+
+  it('writes a NavLink as React Router does at every location: active, case, end, a trailing slash, class, style and children by state', () => {
+    type NavProps = Parameters<typeof NavLink>[0];
+    const links: NavProps[] = [
+      { to: '/', end: true, className: ({ isActive }) => (isActive ? 'on' : 'off'), children: 'خانه' },
+      { to: '/', className: 'x', children: 'همه' },
+      { to: '/contact', className: 'c', children: 'تماس' },
+      { to: '/contact/', children: 'تماس' },
+      { to: '/Contact', caseSensitive: true, children: 'تماس' },
+      { to: '/Last-Products', children: 'جدیدترین‌ها' },
+      { to: '/profile/dashboard', 'aria-current': 'location', className: ({ isActive }) => `tab ${isActive ? 'text-brand-700' : 'text-gray-600'}`, children: 'حساب من' },
+      { to: '/profile/dashboard', end: true, children: 'داشبورد' },
+      { to: '/last-products', style: ({ isActive }) => ({ fontWeight: isActive ? 700 : 400 }), children: ({ isActive }) => (isActive ? 'جدیدترین‌ها ●' : 'جدیدترین‌ها') },
+      { to: '/search?brands=3', children: 'not simple: React Router writes it' },
+    ];
+    const places = ['/', '/contact', '/Contact', '/CONTACT/', '/contact/x', '/contactx', '/last-products', '/profile/dashboard',
+      '/profile/dashboard/orders', '/profile/dashboardx', '/product/12', '/%D8%B1%DA%98'];
+    let active = 0;
+    for (const at of places) {
+      for (const props of links) {
+        const ours = html(<NavLink {...props} />, at);
+        expect(ours, `${String(props.to)} at ${at}`).toBe(html(<RouterNavLink {...props} />, at));
+        if (ours.includes('aria-current')) active++;
+      }
+    }
+    expect(active).toBeGreaterThan(10);
+  });
 });
+

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
-import { Link } from '../../components/Link';
+import { Link, NavLink } from '../../components/Link';
 import { toLatinDigits, toPersianDigits, type StoreSettings } from '@sorkhab/shared';
 import { PhoneIcon, TruckIcon } from '../../components/icons';
 import { MegaMenu } from './MegaMenu';

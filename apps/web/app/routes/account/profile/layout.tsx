@@ -1,4 +1,5 @@
-import { NavLink, Outlet, replace, useFetcher, useLocation } from 'react-router';
+import { Outlet, replace, useFetcher, useLocation } from 'react-router';
+import { NavLink } from '../../../components/Link';
 import { toPersianDigits } from '@sorkhab/shared';
 import { ChevronStart, UserIcon } from '../../../components/icons';
 import { cartStore } from '../../../features/cart/store';
