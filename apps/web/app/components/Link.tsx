@@ -45,11 +45,11 @@ const NAV_PATH = /^\/(?:[A-Za-z0-9_-]+\/?)*$/;
 
 /**
  * React Router's <NavLink>. On the server a NavLink to a simple path (`NAV_PATH`) is written by `ServerNavLink`, which
- * decides "active" as React Router's does and hands the link to `Link` above; the browser renders React Router's.
+ * decides "active" as React Router's does and hands the link to `Link` above — which alone decides whether its other
+ * props (a prefetch, a target, a ref…) leave it to React Router; the browser renders React Router's.
  */
 export function NavLink(props: NavProps) {
-  if (ON_SERVER && typeof props.to === 'string' && NAV_PATH.test(props.to)
-    && WRITTEN.every((name) => (props as unknown as Record<string, unknown>)[name] === undefined)) {
+  if (ON_SERVER && typeof props.to === 'string' && NAV_PATH.test(props.to)) {
     return <ServerNavLink {...props} to={props.to} />;
   }
   return <RouterNavLink {...props} />;

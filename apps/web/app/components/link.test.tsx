@@ -51,7 +51,8 @@ describe('the server-written <Link> (decision 017)', () => {
     for (const extra of onClick) {
       const props = { to: '/product-list?sort=cheapest', className: 'rounded', children: 'ارزان‌ترین', ...extra } as Props;
       expect(isPlainLink(props), Object.keys(extra).join()).toBe(true);
-      expect(both(props).ours, Object.keys(extra).join()).toBe(both(props).router);
+      const { ours, router } = both(props);
+      expect(ours, Object.keys(extra).join()).toBe(router);
     }
     const written: Partial<Props>[] = [
       { prefetch: 'intent' }, { prefetch: 'render' }, { target: '_blank' }, { reloadDocument: true }, { relative: 'path' }, { discover: 'none' },
@@ -59,7 +60,8 @@ describe('the server-written <Link> (decision 017)', () => {
     for (const extra of written) {
       const props = { to: '/product/12', children: 'محصول', ...extra } as Props;
       expect(isPlainLink(props), JSON.stringify(extra)).toBe(false);
-      expect(both(props).ours).toBe(both(props).router);
+      const { ours, router } = both(props);
+      expect(ours, JSON.stringify(extra)).toBe(router);
     }
     const objectTo: Props = { to: { pathname: '/product/12', search: '?tab=reviews' }, children: 'محصول' };
     expect(isPlainLink(objectTo)).toBe(false);
@@ -78,6 +80,8 @@ describe('the server-written <Link> (decision 017)', () => {
       { to: '/profile/dashboard', 'aria-current': 'location', className: ({ isActive }) => `tab ${isActive ? 'text-brand-700' : 'text-gray-600'}`, children: 'حساب من' },
       { to: '/profile/dashboard', end: true, children: 'داشبورد' },
       { to: '/last-products', style: ({ isActive }) => ({ fontWeight: isActive ? 700 : 400 }), children: ({ isActive }) => (isActive ? 'جدیدترین‌ها ●' : 'جدیدترین‌ها') },
+      { to: '/contact', target: '_blank', children: 'a target: React Router writes the link' },
+      { to: '/last-products', prefetch: 'render', className: 'p', children: 'a prefetch: React Router writes the link' },
       { to: '/search?brands=3', children: 'not simple: React Router writes it' },
     ];
     const places = ['/', '/contact', '/Contact', '/CONTACT/', '/contact/x', '/contactx', '/last-products', '/profile/dashboard',
