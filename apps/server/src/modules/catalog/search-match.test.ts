@@ -62,6 +62,34 @@ describe('SearchIndex.search', () => {
   });
 });
 
+describe('SearchIndex: a search page asks for its results, then its facets', () => {
+  const texts = ['کرم مغذی شبانه نیوآ', 'سرم ویتامین سی لافارر', 'کرم ضد آفتاب رنگی', 'شامپو ضد شوره', 'سرم آبرسان کرم', 'کرم دست'];
+  const fresh = (rows: string[]) => indexOf(rows.map((t, i) => row(i + 1, t, i)));
+  const matching = (index: SearchIndex, q: string) => [...index.matching(normalizeSearch(q))].sort((a, b) => a - b);
+
+  it('answers the same words the same way whichever comes first, and as a fresh index does', () => {
+    const index = fresh(texts);
+    const mixed = ['کرم', 'کرم', 'سرم کرم', 'کرم', 'ضد', 'ضد', 'شبانع', 'هیچ', 'هیچ'];
+    for (const q of mixed) {
+      const other = fresh(texts);
+      expect(search(index, q)).toEqual(search(other, q));
+      expect(matching(index.index, q)).toEqual(matching(other.index, q));
+      expect(search(index, q)).toEqual(search(other, q)); // the second time, from what the first kept
+    }
+    expect(matching(index.index, 'کرم')).toEqual([0, 2, 4, 5]);
+  });
+
+  it('forgets what it kept when a text changes', () => {
+    const { index, rows } = fresh(texts);
+    expect(matching(index, 'کرم')).toEqual([0, 2, 4, 5]);
+    index.set(5, normalizeSearch('لوسیون دست'));
+    expect(matching(index, 'کرم')).toEqual([0, 2, 4]);
+    index.set(3, normalizeSearch('کرم شامپو'));
+    expect(search({ index, rows }, 'کرم')).toEqual(search(fresh([...texts.slice(0, 3), 'کرم شامپو', texts[4]!, 'لوسیون دست']), 'کرم'));
+    expect(matching(index, 'کرم')).toEqual([0, 2, 3, 4]);
+  });
+});
+
 describe('oneEditApart', () => {
   it('is true for one substitution, insertion, deletion or swap of neighbours, and nothing else', () => {
     expect(oneEditApart('شامبو', 'شامپو')).toBe(true);

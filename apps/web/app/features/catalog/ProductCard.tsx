@@ -3,7 +3,7 @@ import { toPersianDigits, type ProductListItem } from '@sorkhab/shared';
 import { Img } from '../../components/Img';
 import { productHref } from '../../lib/links';
 import { priceView } from './price';
-import { ratingText, STAR_PATH } from './Stars';
+import { ratingText, STAR_SHAPE } from './Stars';
 import { Heart } from './Heart';
 
 export type CardProduct = Pick<ProductListItem, 'id' | 'title' | 'imageUri' | 'imageVariants' | 'price' | 'offPrice' | 'offPersent' | 'hasOff' | 'stock' | 'brand' | 'ratingAverage' | 'ratingCount'>;
@@ -34,7 +34,7 @@ export function ProductCard({ product, priority = false, heart = true }: { produ
       <h3 className="mt-1 line-clamp-2 min-h-10 text-sm font-medium leading-5 text-gray-800 group-hover:text-brand-700">{product.title}</h3>
       {product.ratingCount > 0 && (
         <p className="mt-1 flex items-center gap-1 text-xs text-gray-600" data-testid="card-rating">
-          <svg viewBox="0 0 24 24" className="size-3.5 text-amber-500" fill="currentColor" aria-hidden="true"><path d={STAR_PATH} /></svg>
+          <svg viewBox="0 0 24 24" className="size-3.5 text-amber-500" fill="currentColor" aria-hidden="true" dangerouslySetInnerHTML={STAR_SHAPE} />
           <span><span className="sr-only">امتیاز </span>{ratingText(product.ratingAverage)}</span>
           <span className="text-gray-500">({toPersianDigits(product.ratingCount)}<span className="sr-only"> دیدگاه</span>)</span>
         </p>

@@ -6,9 +6,8 @@ import { addToCompare, COMPARE_MAX, compareHref, removeFromCompare, startCompare
 import { useCompareList } from './store';
 
 const CompareIcon = () => (
-  <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-    <path d="M7 4v16M17 4v16M3 8h8M13 16h8" />
-  </svg>
+  <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true"
+    dangerouslySetInnerHTML={{ __html: '<path d="M7 4v16M17 4v16M3 8h8M13 16h8"></path>' }} />
 );
 
 /**

@@ -11,14 +11,14 @@ export const telHref = (phone: string) => `tel:${toLatinDigits(phone).replace(/[
 function Logo({ name }: { name: string }) {
   return (
     <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${name}، صفحه اصلی`}>
-      <svg viewBox="0 0 32 32" className="size-9" aria-hidden="true">
-        <rect width="32" height="32" rx="9" fill="#c2255c" />
-        <path d="M10 21c0-5 3-10 6-12 3 2 6 7 6 12a6 6 0 0 1-12 0z" fill="#fff" opacity=".92" />
-      </svg>
+      <svg viewBox="0 0 32 32" className="size-9" aria-hidden="true" dangerouslySetInnerHTML={LOGO_SHAPES} />
       <span className="text-xl font-black text-brand-700">{name}</span>
     </Link>
   );
 }
+
+/** The logo's shapes as markup (components/icons.tsx says why). */
+const LOGO_SHAPES = { __html: '<rect width="32" height="32" rx="9" fill="#c2255c"></rect><path d="M10 21c0-5 3-10 6-12 3 2 6 7 6 12a6 6 0 0 1-12 0z" fill="#fff" opacity=".92"></path>' };
 
 const navLink = ({ isActive }: { isActive: boolean }) => `whitespace-nowrap rounded-lg px-3 py-2 ${isActive ? 'text-brand-700 font-medium' : 'hover:text-brand-700'}`;
 
