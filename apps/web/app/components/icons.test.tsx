@@ -1,7 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import * as icons from './icons';
-import { Stars } from '../features/catalog/Stars';
 
 /** SVG shapes as React writes them: path, circle or rect elements, each closed, with plain attributes. */
 const SHAPES = /^(?:<(path|circle|rect)(?: [a-z-]+="[^"<>&]*")+><\/\1>)+$/;
@@ -23,13 +22,5 @@ describe('icons written as markup', () => {
   it('are drawn apart from each other (no two icons the same)', () => {
     const drawn = entries.map(([, Icon]) => shapesOf(renderToStaticMarkup(<Icon />))[0]);
     expect(new Set(drawn).size).toBe(entries.length);
-  });
-
-  it('write a rating as ten stars, each a closed path', () => {
-    const html = renderToStaticMarkup(<Stars value={3.5} />);
-    const stars = shapesOf(html);
-    expect(stars).toHaveLength(10);
-    for (const s of stars) expect(s).toMatch(SHAPES);
-    expect(html).toContain('style="width:70%"');
   });
 });
