@@ -194,6 +194,40 @@ describe('the part of the build a page is rendered with', () => {
     }
   });
 
+  it('writes the header kept from one render where it is plain, as the page would render it itself', async () => {
+    const { createRequestHandler } = await import('react-router');
+    const { SHOPPER_HINT_COOKIE } = await import('@sorkhab/shared');
+    const handle = createRequestHandler(build, 'production');
+    const render = async (p: string, parts?: Map<string, string>, cookie?: string) =>
+      (await handle(new Request(`http://localhost${p}`, { headers: cookie ? { cookie } : {} }), loadContext({ parts }))).text();
+    const kept = new Map<string, string>();
+    for (const cookie of [undefined, `${SHOPPER_HINT_COOKIE}=1`]) {
+      // Plain: none of the header's links is current and the search box is empty.
+      for (const p of [`/product/${productId}`, '/product-list?sort=cheapest', '/no-such-page', '/cart', '/LAST-productsX', '/contacts']) {
+        const parts = new Map<string, string>();
+        const [own, reused] = [await render(p, undefined, cookie), await render(p, parts, cookie)];
+        const header = parts.get('header');
+        expect(header, p).toMatch(/^<header [^>]*>[\s\S]*<\/header>$/);
+        expect(header, p).toContain('id="search-suggestions"');
+        expect(reused, p).toBe(own);
+        expect(reused, p).toContain(`<div class="contents">${header}</div>`);
+        kept.set(String(cookie), header!);
+      }
+      // Not plain: a link of the header is current (whatever the case or a trailing slash), or the box holds words.
+      for (const p of ['/', '/last-products', '/LAST-products/', '/suggest-products?page=2', '/contact', `/search?search=${encodeURIComponent('کرم')}`,
+        `/product-list?search=${encodeURIComponent('کرم')}`]) {
+        const parts = new Map<string, string>();
+        const [own, reused] = [await render(p, undefined, cookie), await render(p, parts, cookie)];
+        expect(parts.has('header'), p).toBe(false);
+        expect(parts.has('footer'), p).toBe(true);
+        expect(reused, p).toBe(own);
+      }
+    }
+    // A signed-in visitor's header says «حساب من» from the first paint; a guest's offers to log in.
+    expect(kept.get('undefined')).toContain('ورود | ثبت‌نام');
+    expect(kept.get(`${SHOPPER_HINT_COOKIE}=1`)).toContain('حساب من');
+  });
+
   it('lazy route discovery still hears of every route: the manifest is answered by the whole build', async () => {
     const res = await get(`/__manifest?paths=${encodeURIComponent('/admin/orders,/profile/dashboard,/product/1')}&version=${build.assets.version}`);
     expect(res.statusCode).toBe(200);

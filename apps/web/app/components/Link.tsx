@@ -56,20 +56,27 @@ export function NavLink(props: NavProps) {
 }
 
 /**
- * What React Router's NavLink renders on the server, without its hooks but the location: active when the location's
- * path is the link's or (without `end`) below it, compared without case unless `caseSensitive`; never pending or in a
- * view transition (a server render navigates nowhere).
+ * Whether a NavLink to `to` is active at the path `here`, as React Router decides it on the server: the path is the
+ * link's or (without `end`) below it, compared without case unless `caseSensitive`.
  */
-function ServerNavLink({ 'aria-current': ariaCurrent = 'page', caseSensitive = false, className = '', end = false, style, to, viewTransition: _viewTransition,
-  children, ...rest }: NavProps & { to: string }) {
-  let here = useLocation().pathname;
+export function navLinkActive(here: string, to: string, end = false, caseSensitive = false): boolean {
   let path = to;
   if (!caseSensitive) {
     here = here.toLowerCase();
     path = path.toLowerCase();
   }
   const endSlash = path !== '/' && path.endsWith('/') ? path.length - 1 : path.length;
-  const isActive = here === path || (!end && here.startsWith(path) && here.charAt(endSlash) === '/');
+  return here === path || (!end && here.startsWith(path) && here.charAt(endSlash) === '/');
+}
+
+/**
+ * What React Router's NavLink renders on the server, without its hooks but the location: active when the location's
+ * path is the link's or (without `end`) below it, compared without case unless `caseSensitive`; never pending or in a
+ * view transition (a server render navigates nowhere).
+ */
+function ServerNavLink({ 'aria-current': ariaCurrent = 'page', caseSensitive = false, className = '', end = false, style, to, viewTransition: _viewTransition,
+  children, ...rest }: NavProps & { to: string }) {
+  const isActive = navLinkActive(useLocation().pathname, to, end, caseSensitive);
   const state = { isActive, isPending: false, isTransitioning: false };
   return (
     <Link {...rest} aria-current={isActive ? ariaCurrent : undefined}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from '../../components/Link';
+import { Link, NavLink, navLinkActive } from '../../components/Link';
 import { toLatinDigits, toPersianDigits, type StoreSettings } from '@sorkhab/shared';
 import { PhoneIcon, TruckIcon } from '../../components/icons';
 import { MegaMenu } from './MegaMenu';
@@ -22,6 +22,23 @@ const LOGO_SHAPES = { __html: '<rect width="32" height="32" rx="9" fill="#c2255c
 
 const navLink = ({ isActive }: { isActive: boolean }) => `whitespace-nowrap rounded-lg px-3 py-2 ${isActive ? 'text-brand-700 font-medium' : 'hover:text-brand-700'}`;
 
+/** The header's own links (`wide`: shown from the lg breakpoint). */
+const NAV = [
+  { to: '/', end: true, label: 'خانه', wide: false },
+  { to: '/last-products', end: false, label: 'جدیدترین‌ها', wide: true },
+  { to: '/suggest-products', end: false, label: 'پرفروش‌ها', wide: true },
+  { to: '/contact', end: false, label: 'تماس با ما', wide: false },
+] as const;
+
+/**
+ * Whether the header is drawn as at any page where none of its links is current and the search box is empty: then
+ * its markup depends only on the settings, the menu and whether the visitor is signed in, and the server can write a
+ * copy rendered once (routes/store/layout.tsx, lib/parts.tsx).
+ */
+export function headerIsPlainAt(url: URL): boolean {
+  return !url.searchParams.has('search') && !NAV.some((l) => navLinkActive(url.pathname, l.to, l.end));
+}
+
 /** The shop's header. `actions` (the account entry and the cart button) come from the route that composes the features. */
 export function Header({ categories, settings, actions }: { categories: MenuCategory[]; settings: StoreSettings; actions: ReactNode }) {
   return (
@@ -35,10 +52,9 @@ export function Header({ categories, settings, actions }: { categories: MenuCate
         <div className="mx-auto flex max-w-7xl items-center gap-1 px-6 text-sm text-gray-700">
           <MegaMenu categories={categories} />
           <span className="mx-2 h-5 w-px bg-gray-200" aria-hidden="true" />
-          <NavLink to="/" end className={navLink}>خانه</NavLink>
-          <NavLink to="/last-products" className={(a) => `${navLink(a)} hidden lg:block`}>جدیدترین‌ها</NavLink>
-          <NavLink to="/suggest-products" className={(a) => `${navLink(a)} hidden lg:block`}>پرفروش‌ها</NavLink>
-          <NavLink to="/contact" className={navLink}>تماس با ما</NavLink>
+          {NAV.map((l) => (
+            <NavLink key={l.to} to={l.to} end={l.end} className={l.wide ? (a) => `${navLink(a)} hidden lg:block` : navLink}>{l.label}</NavLink>
+          ))}
           <div className="ms-auto flex items-center gap-2">
             <Link to="/track" className="flex items-center gap-1.5 whitespace-nowrap rounded-lg px-3 py-2 hover:text-brand-700">
               <TruckIcon className="size-5" />

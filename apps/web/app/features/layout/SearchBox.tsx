@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Form, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { SearchIcon } from '../../components/icons';
 import { Img } from '../../components/Img';
 import { browserApi } from '../../lib/api';
@@ -16,7 +16,8 @@ const PAUSE_MS = 120;
 export function SearchBox({ className = '' }: { className?: string }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const listId = useId();
+  // One search box a page (the header's): a fixed id, so a header rendered apart from the page has the page's markup.
+  const listId = 'search-suggestions';
   const [text, setText] = useState(params.get('search') ?? '');
   const [options, setOptions] = useState<SuggestOption[]>([]);
   const [open, setOpen] = useState(false);
@@ -76,7 +77,15 @@ export function SearchBox({ className = '' }: { className?: string }) {
     .filter(({ rows }) => rows.length);
 
   return (
-    <Form method="get" action="/search" role="search" className={`relative ${className}`} onSubmit={() => setOpen(false)}>
+    // A plain GET form (it works before hydration); once live, the page navigates to the search in place, as React
+    // Router's <Form> would (data-discover: its route is discovered with the page's links). Not <Form>: a header
+    // rendered apart from the page has no data router.
+    <form role="search" className={`relative ${className}`} data-discover="true" action="/search" method="get"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setOpen(false);
+        void navigate(`/search?${new URLSearchParams({ search: input.current?.value ?? text })}`);
+      }}>
       <label htmlFor="q" className="sr-only">جستجو در محصولات</label>
       <input
         ref={input}
@@ -123,6 +132,6 @@ export function SearchBox({ className = '' }: { className?: string }) {
           </div>
         ))}
       </div>
-    </Form>
+    </form>
   );
 }

@@ -5,8 +5,9 @@ import { AccountEntry } from '../../features/account/AccountEntry';
 import { CartButton } from '../../features/cart/CartPopup';
 import { Footer, footerYear } from '../../features/layout/Footer';
 import { footerHtml } from '../../features/layout/footer.server';
-import { Header } from '../../features/layout/Header';
-import { useMenu } from '../../features/layout/menu';
+import { Header, headerIsPlainAt } from '../../features/layout/Header';
+import { headerHtml } from '../../features/layout/header.server';
+import { knownMenu, useMenu } from '../../features/layout/menu';
 import { menuVersionOf } from '../../features/layout/menu.server';
 import { MobileBar } from '../../features/layout/MobileBar';
 import { ReusedPart } from '../../lib/parts';
@@ -31,8 +32,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const signedIn = hasShopperHint(request.headers.get('cookie'));
   // The footer is the same on every page until the settings change (or the year): rendered once, reused (lib/parts.tsx).
   if (context.parts) context.parts.set('footer', await sharedValue(context, `shop-footer ${footerYear()}`, async () => footerHtml(settings)));
+  // So is the header where it is plain (none of its links current, the search box empty), once per signed-in state.
+  if (context.parts && headerIsPlainAt(new URL(request.url))) {
+    context.parts.set('header', await sharedValue(context, `shop-header ${signedIn}`, async () =>
+      headerHtml({ categories: knownMenu(menu) ?? [], settings, actions: headerActions(signedIn) })));
+  }
   return { menu, settings, origin: context.origin, signedIn };
 }
+
+/** The header's account entry and cart button. */
+const headerActions = (signedIn: boolean) => <><AccountEntry signedIn={signedIn} /><CartButton /></>;
 
 // The header and footer change only when the admin edits the catalogue: keep them across navigations.
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -47,7 +56,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3">پرش به محتوا</a>
       {/* No Suspense boundaries here: React streams them after the shell, and the page jumps (layout shift). */}
-      <Header categories={categories} settings={settings} actions={<><AccountEntry signedIn={loaderData.signedIn} /><CartButton /></>} />
+      <ReusedPart name="header"><Header categories={categories} settings={settings} actions={headerActions(loaderData.signedIn)} /></ReusedPart>
       <div id="main" className="flex-1">
         <Outlet />
       </div>
