@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import sharp from 'sharp';
 import fs from 'node:fs';
 import { E2E_ADMIN_PASSWORD, E2E_SMS_LOG } from '../playwright.config';
@@ -15,13 +15,6 @@ import { smsCode } from './sms';
  * tray, image viewer), /compare, and the moderation screens (reviews and questions, empty and filtered; reviews.spec.ts
  * checks them with items, and the product page's reviews and form). No rule is switched off: a violation is fixed in the page.
  */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`).join('\n')}`);
-  expect(found, `${what}: axe violations`).toEqual([]);
-}
 
 const hydrated = (page: Page) => expect(page.locator('html[data-hydrated]')).toHaveCount(1);
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config';
 
 /**
@@ -7,15 +7,8 @@ import { E2E_ADMIN_PASSWORD } from '../playwright.config';
  * CSV through its dry-run report. Axe (WCAG 2.2 AA) on the filtered table, the bulk dialog and the import report;
  * with SHOTS_DIR set, screenshots of them at 1280 and 768 px.
  */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const uniq = Date.now().toString(36).slice(-5);
 const toast = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
-
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`).join('\n')}`);
-  expect(found, `${what}: axe violations`).toEqual([]);
-}
 
 async function shots(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import sharp from 'sharp';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config';
 import { smsCode } from './sms';
@@ -11,14 +11,7 @@ import { smsCode } from './sms';
  * owner approves it (the unit goes back to stock) and records the refund, the shopper sees it refunded. Each new
  * page is checked with axe (WCAG 2.2 AA) and photographed at the widths people use it at (SHOTS=1 keeps the PNGs).
  */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SHOTS = process.env.SHOTS ? path.join(os.tmpdir(), 'sorkhab-returns-shots') : null;
-
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`).join('\n')}`);
-  expect(found, `${what}: axe violations`).toEqual([]);
-}
 
 async function shots(page: Page, name: string, widths: number[]) {
   if (!SHOTS) return;

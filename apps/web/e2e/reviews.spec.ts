@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config';
 import { smsCode } from './sms';
 
@@ -10,14 +10,7 @@ import { smsCode } from './sms';
  * reviews the product on its page; the owner approves it in the admin; the review, the average and the count
  * appear on the (cached) product page. Each new screen is checked with axe and photographed with SHOTS=1.
  */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SHOTS = process.env.SHOTS ? path.join(os.tmpdir(), 'sorkhab-reviews-shots') : null;
-
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`).join('\n')}`);
-  expect(found, `${what}: axe violations`).toEqual([]);
-}
 
 async function shots(page: Page, name: string, widths: number[]) {
   if (!SHOTS) return;

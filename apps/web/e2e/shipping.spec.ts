@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { E2E_ADMIN_PASSWORD, E2E_SMS_LOG } from '../playwright.config';
 import { smsCode } from './sms';
 
@@ -10,16 +10,9 @@ import { smsCode } from './sms';
  * shows it, linked, with the timeline of statuses. Screenshots of the pages (storefront 375/768/1440, admin 768/1280)
  * go to SHOTS_DIR when it is set; axe (WCAG 2.2 AA) runs on each.
  */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SHOTS = process.env.SHOTS_DIR;
 const faDigits = (s: string) => s.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
 const hydrated = (page: Page) => expect(page.locator('html[data-hydrated]')).toHaveCount(1);
-
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`).join('\n')}`);
-  expect(found, `${what}: axe violations`).toEqual([]);
-}
 
 async function look(page: Page, name: string, widths: number[]) {
   for (const width of widths) {
