@@ -6,7 +6,7 @@ import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products, users } from '../src/db/schema/index.js';
 import { createSession, CUSTOMER_COOKIE } from '../src/lib/auth.js';
-import { SHOPPER_HINT_COOKIE } from '@sorkhab/shared';
+import { FREE_SHIPPING_THRESHOLD, SHOPPER_HINT_COOKIE } from '@sorkhab/shared';
 import { mountWeb, pageRoutes } from '../src/web.js';
 import { WEB_DIR } from '../src/paths.js';
 import { asAdmin, dataOf } from './api.js';
@@ -192,11 +192,16 @@ describe('the part of the build a page is rendered with', () => {
       expect(reused, p).toBe(own);
       expect(reused, p).toContain(`<div class="contents">${parts.get('footer')}</div>`);
     }
+    // The promises beside a product's price, kept the same way.
+    const parts = new Map<string, string>();
+    const [own, reused] = [await render(`/product/${productId}`), await render(`/product/${productId}`, parts)];
+    expect(parts.get('promises')).toMatch(/^<ul [^>]*>[\s\S]*ضمانت اصالت کالا[\s\S]*<\/ul>$/);
+    expect(reused).toBe(own);
+    expect(reused).toContain(`<div class="contents">${parts.get('promises')}</div>`);
   });
 
   it('writes the header kept from one render where it is plain, as the page would render it itself', async () => {
     const { createRequestHandler } = await import('react-router');
-    const { SHOPPER_HINT_COOKIE } = await import('@sorkhab/shared');
     const handle = createRequestHandler(build, 'production');
     const render = async (p: string, parts?: Map<string, string>, cookie?: string) =>
       (await handle(new Request(`http://localhost${p}`, { headers: cookie ? { cookie } : {} }), loadContext({ parts }))).text();
@@ -281,6 +286,23 @@ describe('the page cache', () => {
     dataOf(await asAdmin(t, 'PUT', '/api/Settings', { storeName: 'فروشگاه تازه' }));
     const after = await get('/cart');
     expect(after.body).toContain('فروشگاه تازه');
+  });
+
+  it("promises free shipping from the shop's own threshold, on the product page and in the footer", async () => {
+    const promise = (body: string, text: string) => body.split(text).length - 1;
+    try {
+      dataOf(await asAdmin(t, 'PUT', '/api/Settings', { freeShippingThreshold: 750_000 }));
+      const page = (await get(`/product/${productId}?promise=750`)).body;
+      expect(promise(page, 'برای خریدهای بالای ۷۵۰٬۰۰۰ تومان')).toBe(2);
+      expect(page).not.toContain('برای خریدهای بالای ۲٬۰۰۰٬۰۰۰ تومان');
+      // 0: the cart ships every order free, and the promise says so.
+      dataOf(await asAdmin(t, 'PUT', '/api/Settings', { freeShippingThreshold: 0 }));
+      const free = (await get(`/product/${productId}?promise=0`)).body;
+      expect(promise(free, 'برای همه سفارش‌ها')).toBe(2);
+      expect(free).not.toMatch(/برای خریدهای بالای [۰-۹٬]+ تومان/); // (the FAQ's own words are the owner's)
+    } finally {
+      dataOf(await asAdmin(t, 'PUT', '/api/Settings', { freeShippingThreshold: FREE_SHIPPING_THRESHOLD }));
+    }
   });
 
   it('keeps a page from its second request on: a crawl of pages asked for once keeps nothing', async () => {

@@ -1,13 +1,17 @@
 import { Link } from '../../components/Link';
-import { enamadSealUrls, FREE_SHIPPING_THRESHOLD, formatToman, RETURN_DAYS, toPersianDigits, type StoreSettings } from '@sorkhab/shared';
+import { enamadSealUrls, formatToman, RETURN_DAYS, toPersianDigits, type StoreSettings } from '@sorkhab/shared';
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon, ReturnIcon, ShieldIcon, TruckIcon } from '../../components/icons';
 import { telHref } from './Header';
 
-export function Promises({ threshold = FREE_SHIPPING_THRESHOLD, compact = false }: { threshold?: number; compact?: boolean }) {
+/**
+ * The shop's three promises. `threshold` is the settings' free-shipping threshold, as the cart applies it (an order
+ * of at least that much ships free: 0 is every order).
+ */
+export function Promises({ threshold, compact = false }: { threshold: number; compact?: boolean }) {
   const items = [
     { icon: ShieldIcon, title: 'ضمانت اصالت کالا', text: 'همه محصولات اورجینال و دارای شناسه' },
     { icon: ReturnIcon, title: `${toPersianDigits(RETURN_DAYS)} روز ضمانت بازگشت`, text: 'طبق شرایط بازگشت کالا' },
-    { icon: TruckIcon, title: 'ارسال رایگان', text: `برای خریدهای بالای ${formatToman(threshold)}` },
+    { icon: TruckIcon, title: 'ارسال رایگان', text: threshold > 0 ? `برای خریدهای بالای ${formatToman(threshold)}` : 'برای همه سفارش‌ها' },
   ];
   return (
     <ul className={`grid gap-3 ${compact ? 'grid-cols-1' : 'sm:grid-cols-3'}`}>
@@ -51,7 +55,7 @@ export function Footer({ settings }: { settings: StoreSettings }) {
   return (
     <footer className="mt-16 border-t border-gray-100 bg-gray-50 pb-20 md:pb-0">
       <div className="mx-auto max-w-7xl px-4 py-8 md:px-6">
-        <Promises threshold={settings.freeShippingThreshold || FREE_SHIPPING_THRESHOLD} />
+        <Promises threshold={settings.freeShippingThreshold} />
       </div>
       <div className="mx-auto grid max-w-7xl gap-8 border-t border-gray-200 px-4 py-10 md:grid-cols-[2fr_1fr_1fr] md:px-6">
         <div>

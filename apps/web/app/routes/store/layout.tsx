@@ -4,7 +4,7 @@ import { apiOf, sharedCategories, sharedValue } from '../../lib/context';
 import { AccountEntry } from '../../features/account/AccountEntry';
 import { CartButton } from '../../features/cart/CartPopup';
 import { Footer, footerYear } from '../../features/layout/Footer';
-import { footerHtml } from '../../features/layout/footer.server';
+import { footerHtml, promisesHtml } from '../../features/layout/footer.server';
 import { Header, headerIsPlainAt } from '../../features/layout/Header';
 import { headerHtml } from '../../features/layout/header.server';
 import { knownMenu, useMenu } from '../../features/layout/menu';
@@ -32,6 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const signedIn = hasShopperHint(request.headers.get('cookie'));
   // The footer is the same on every page until the settings change (or the year): rendered once, reused (lib/parts.tsx).
   if (context.parts) context.parts.set('footer', await sharedValue(context, `shop-footer ${footerYear()}`, async () => footerHtml(settings)));
+  // And the promises a product page shows beside its price.
+  if (context.parts) context.parts.set('promises', await sharedValue(context, 'shop-promises', async () => promisesHtml(settings.freeShippingThreshold)));
   // So is the header where it is plain (none of its links current, the search box empty), once per signed-in state.
   if (context.parts && headerIsPlainAt(new URL(request.url))) {
     context.parts.set('header', await sharedValue(context, `shop-header ${signedIn}`, async () =>

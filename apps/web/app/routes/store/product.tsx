@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { data, useNavigate, useSearchParams } from 'react-router';
+import { data, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router';
 import { Link } from '../../components/Link';
-import { specificationsOf, toPersianDigits } from '@sorkhab/shared';
+import { FREE_SHIPPING_THRESHOLD, specificationsOf, toPersianDigits } from '@sorkhab/shared';
 import { ChevronEnd } from '../../components/icons';
 import { CompareButton } from '../../features/compare/CompareButton';
 import { apiOf } from '../../lib/context';
@@ -21,6 +21,8 @@ import { ProductQuestionsSection } from './product-questions';
 import { ProductReviewsSection } from './product-reviews';
 import { StoreErrorBoundary } from '../../features/layout/NotFound';
 import type { Route } from './+types/product';
+import type { loader as layoutLoader } from './layout';
+import { ReusedPart } from '../../lib/parts';
 
 /** The same page for every visitor: the server may keep it in its page cache (docs/decisions/010-html-page-cache.md). */
 export const handle = { sharedPage: true };
@@ -91,6 +93,8 @@ function NotifyMe({ productId, variant }: { productId: number; variant: { id: nu
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product: p } = loaderData;
+  // The shop's free-shipping threshold, for the promises beside the price (the shop layout's settings).
+  const freeShipping = useRouteLoaderData<typeof layoutLoader>('routes/store/layout')?.settings.freeShippingThreshold ?? FREE_SHIPPING_THRESHOLD;
   const specs = useMemo(() => specificationsOf(p.attributes), [p]);
   const groups = p.options;
   // One value per option group (features/catalog/variant-choice.ts); another product starts from its own first choice,
@@ -233,7 +237,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               )}
             </>
           )}
-          <div className="mt-4 border-t border-gray-100 pt-4"><Promises compact /></div>
+          <div className="mt-4 border-t border-gray-100 pt-4"><ReusedPart name="promises"><Promises compact threshold={freeShipping} /></ReusedPart></div>
         </aside>
       </div>
 
