@@ -593,22 +593,26 @@ export class SearchIndex {
 
   /** The slots that hold every word of `query` (already normalised), unranked: what a listing's facets count. */
   matching(query: string, keep?: (slot: number) => boolean): Int32Array {
-    if (!keep && this.last?.query === query) return this.last.found?.slots ?? new Int32Array(0);
-    const found = this.candidatesOf(query, keep);
+    const found = this.candidatesOf(query, keep, false);
     return found ? found.candidates.a.subarray(0, found.candidates.n) : new Int32Array(0);
   }
 
-  /** The rows holding every word (each with its best likeness in `best`), and the query's words in order. */
-  private candidatesOf(query: string, keep: ((slot: number) => boolean) | undefined): { candidates: IntList; sequence: string[] } | null {
+  /**
+   * The rows holding every word (each with its best likeness in `best` when `ranked`), and the query's words in
+   * order. Without `keep`, from the last search's rows when its words were these.
+   */
+  private candidatesOf(query: string, keep: ((slot: number) => boolean) | undefined, ranked = true): { candidates: IntList; sequence: string[] } | null {
     if (keep) return this.gatherCandidates(query, keep);
     if (this.last?.query === query) {
       const kept = this.last.found;
       if (!kept) return null;
-      this.beginSearch();
       const candidates = new IntList(0);
       candidates.a = kept.slots;
       candidates.n = kept.slots.length;
-      for (let i = 0; i < kept.slots.length; i++) this.best[kept.slots[i]!] = kept.best[i]!;
+      if (ranked) {
+        this.beginSearch();
+        for (let i = 0; i < kept.slots.length; i++) this.best[kept.slots[i]!] = kept.best[i]!;
+      }
       return { candidates, sequence: kept.sequence };
     }
     const found = this.gatherCandidates(query, undefined);

@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { Link } from '../../components/Link';
 import { toPersianDigits } from '@sorkhab/shared';
-import { CloseIcon } from '../../components/icons';
+import { CloseIcon, CompareIcon } from '../../components/icons';
 import { addToCompare, COMPARE_MAX, compareHref, removeFromCompare, startCompare, type Comparable } from './compare';
 import { useCompareList } from './store';
-
-const CompareIcon = () => (
-  <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true"
-    dangerouslySetInnerHTML={{ __html: '<path d="M7 4v16M17 4v16M3 8h8M13 16h8"></path>' }} />
-);
 
 /**
  * «مقایسه» on the product page, and the tray of the comparison under it once it has products: their thumbnails,

@@ -84,7 +84,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
       onSubmit={(e) => {
         e.preventDefault();
         setOpen(false);
-        void navigate(`/search?${new URLSearchParams({ search: input.current?.value ?? text })}`);
+        void navigate(`/search?${new URLSearchParams({ search: text })}`);
       }}>
       <label htmlFor="q" className="sr-only">جستجو در محصولات</label>
       <input

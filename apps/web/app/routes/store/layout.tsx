@@ -31,13 +31,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The server keeps such pages apart from a guest's (web.ts), so the page stays shared within each group.
   const signedIn = hasShopperHint(request.headers.get('cookie'));
   // The footer is the same on every page until the settings change (or the year): rendered once, reused (lib/parts.tsx).
-  if (context.parts) context.parts.set('footer', await sharedValue(context, `shop-footer ${footerYear()}`, async () => footerHtml(settings)));
-  // And the promises a product page shows beside its price.
-  if (context.parts) context.parts.set('promises', await sharedValue(context, 'shop-promises', async () => promisesHtml(settings.freeShippingThreshold)));
-  // So is the header where it is plain (none of its links current, the search box empty), once per signed-in state.
-  if (context.parts && headerIsPlainAt(new URL(request.url))) {
-    context.parts.set('header', await sharedValue(context, `shop-header ${signedIn}`, async () =>
-      headerHtml({ categories: knownMenu(menu) ?? [], settings, actions: headerActions(signedIn) })));
+  if (context.parts) {
+    context.parts.set('footer', await sharedValue(context, `shop-footer ${footerYear()}`, async () => footerHtml(settings)));
+    // And the promises a product page shows beside its price.
+    context.parts.set('promises', await sharedValue(context, 'shop-promises', async () => promisesHtml(settings.freeShippingThreshold)));
+    // So is the header where it is plain (none of its links current, the search box empty), once per signed-in state.
+    if (headerIsPlainAt(new URL(request.url))) {
+      context.parts.set('header', await sharedValue(context, `shop-header ${signedIn}`, async () =>
+        headerHtml({ categories: knownMenu(menu) ?? [], settings, actions: headerActions(signedIn) })));
+    }
   }
   return { menu, settings, origin: context.origin, signedIn };
 }
