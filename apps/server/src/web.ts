@@ -59,6 +59,19 @@ export async function compressionsSettled(): Promise<void> {
 }
 
 /** The page's bytes in `encoding`: made at the dynamic level the first time, upgraded to the best level when asked again. */
+/**
+ * A page's bytes for what the browser accepts: compressed by `compressed` (lib/compression.ts: brotli's window no larger
+ * than the page, the encoder told the page's size), or as they are when small or not asked for. Pages rendered for one
+ * request were left to @fastify/compress, whose encoder then took brotli's default 4 MB window: under the cold search
+ * mix the server ran 7 full garbage collections a second instead of 2, and sent 80–100 pages a second instead of
+ * 170–200 (docs/decisions/017-page-weight-and-compression.md).
+ */
+async function sendPage(request: FastifyRequest, reply: FastifyReply, body: Buffer, compressed: (encoding: Encoding) => Promise<Buffer>) {
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding || body.length < 1024) return reply.send(body);
+  return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(await compressed(encoding));
+}
+
 async function compressedCopy(page: CachedPage, encoding: Encoding): Promise<Buffer> {
   const copy = page.compressed[encoding];
   if (!copy) {
@@ -361,10 +374,8 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
         reply.code(page.status);
         for (const [name, value] of page.headers) reply.header(name, value);
         // A cached page is compressed once per encoding (and once more at the best level if asked again), not on every request.
-        const encoding = preferredEncoding(request.headers['accept-encoding']);
-        if (!encoding || page.body.length < 1024) return reply.send(page.body);
-        const bytes = await compressedCopy(page, encoding);
-        return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(bytes);
+        const kept = page;
+        return sendPage(request, reply, kept.body, (encoding) => compressedCopy(kept, encoding));
       }
       const response = await handle(webRequest, context);
       reply.code(response.status);
@@ -375,7 +386,8 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       const html = await htmlOf(response);
-      if (html !== undefined) return reply.send(html);
+      // Compressed here as the kept pages are (a window the size of the page), not by @fastify/compress's encoder.
+      if (html !== undefined) return sendPage(request, reply, html, (encoding) => compress(html, encoding, 'dynamic'));
       return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
     };
     web.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', config: { access: 'public' }, handler: render });

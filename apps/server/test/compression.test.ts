@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers.js';
+import { DYNAMIC_BROTLI_WINDOW } from '../src/lib/compression.js';
+import { brotliWindowBits, buildTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
@@ -14,6 +15,9 @@ describe('response compression', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    // A window of 256 KB, not brotli's default 4 MB (lib/compression.ts says why).
+    expect(plain.rawPayload.length).toBeGreaterThan(1 << DYNAMIC_BROTLI_WINDOW);
+    expect(brotliWindowBits(br.rawPayload)).toBe(DYNAMIC_BROTLI_WINDOW);
   });
 
   it('falls back to gzip', async () => {

@@ -114,3 +114,13 @@ export async function twoCopies(overrides: Partial<Config> = {}, opts: (copy: 0 
     },
   };
 }
+
+/** The window a brotli stream declares: WBITS, in its first bits (RFC 7932, section 9.1). */
+export function brotliWindowBits(stream: Buffer): number {
+  const bits = stream[0]!;
+  if ((bits & 1) === 0) return 16;
+  const n = (bits >> 1) & 7;
+  if (n !== 0) return 17 + n;
+  const m = (bits >> 4) & 7;
+  return m === 0 ? 17 : 8 + m;
+}

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../scripts/lib/web-build.js';
 import { compressionsSettled, mountWeb, STYLESHEET_COOKIE } from '../src/web.js';
 import { WEB_DIR } from '../src/paths.js';
+import { windowBitsFor } from '../src/lib/compression.js';
 import { createCategory, createProduct } from './factories.js';
-import { buildTestApp, type TestApp } from './helpers.js';
+import { brotliWindowBits, buildTestApp, type TestApp } from './helpers.js';
 
 /**
  * What a page weighs (issue 12): the stylesheet inline on a first visit and an @import of the cached file after,
@@ -115,6 +116,25 @@ describe('compression', () => {
     const gzip = await get(url, { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gzip.rawPayload).equals(plain)).toBe(true);
+  });
+
+  it('a page rendered for one request (a search) is compressed with a window no larger than the page, as cached pages are', async () => {
+    // Every render has its own nonce: the pages are compared without them.
+    const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+    const url = `/search?search=${encodeURIComponent('شامپو')}`;
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('شامپوی ملایم روزانه');
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    const decoded = zlib.brotliDecompressSync(br.rawPayload);
+    expect(withoutNonce(decoded.toString())).toBe(withoutNonce(plain.body));
+    // @fastify/compress's encoder declared brotli's default window, 4 MB (22 bits), whatever the page.
+    expect(brotliWindowBits(br.rawPayload)).toBeLessThanOrEqual(windowBitsFor(decoded.length));
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(withoutNonce(zlib.gunzipSync(gzip.rawPayload).toString())).toBe(withoutNonce(plain.body));
   });
 
   it('the build\'s static files are sent as compressed at build time', async () => {
