@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { compress } from '../../apps/server/src/lib/compression.js';
+import { compress, COMPRESS_FROM_BYTES } from '../../apps/server/src/lib/compression.js';
 
 /**
  * The web build and what it was built from: `npm run build` writes a digest of every source the
@@ -62,7 +62,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|html|webmanifest)$/;
  * compressing the same file on every request. Answers how many files it compressed.
  */
 export async function precompress(dir: string): Promise<number> {
-  const files = filesUnder(dir, '.').map((rel) => path.join(dir, rel)).filter((f) => COMPRESSIBLE.test(f) && fs.statSync(f).size >= 1024);
+  const files = filesUnder(dir, '.').map((rel) => path.join(dir, rel)).filter((f) => COMPRESSIBLE.test(f) && fs.statSync(f).size >= COMPRESS_FROM_BYTES);
   await Promise.all(files.map(async (file) => {
     const body = fs.readFileSync(file);
     const [br, gz] = await Promise.all([compress(body, 'br', 'best'), compress(body, 'gzip', 'best')]);

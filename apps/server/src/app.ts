@@ -1,6 +1,6 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { BROTLI_QUALITY, DYNAMIC_BROTLI_WINDOW, GZIP_LEVEL } from './lib/compression.js';
+import { BROTLI_QUALITY, COMPRESS_FROM_BYTES, DYNAMIC_BROTLI_WINDOW, GZIP_LEVEL } from './lib/compression.js';
 import Fastify, {
   LogController,
   type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions,
@@ -215,7 +215,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // its CPU, lib/compression.ts), and a window of 256 KB rather than brotli's default 4 MB (DYNAMIC_BROTLI_WINDOW).
   // Pages (web.ts), cached or not, and the build's static files bring their own copies.
   await app.register(compress, {
-    global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'],
+    global: true, threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip', 'deflate'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY.dynamic, [zlib.constants.BROTLI_PARAM_LGWIN]: DYNAMIC_BROTLI_WINDOW } }, zlibOptions: { level: GZIP_LEVEL.dynamic },
   });
   // HEAD mirrors GET: Fastify's HEAD twin of a GET route drops the body in its own onSend hook, which

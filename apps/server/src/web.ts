@@ -11,7 +11,7 @@ import type { App } from './app.js';
 import { declarePublic } from './lib/auth.js';
 import { usePlainPageFonts } from './lib/plain-page.js';
 import { WEB_DIR } from './paths.js';
-import { compress, preferredEncoding, type Encoding } from './lib/compression.js';
+import { compress, COMPRESS_FROM_BYTES, preferredEncoding, type Encoding } from './lib/compression.js';
 import { newNonce, nonceSource, nonceToHashes, withScriptSources } from './lib/csp.js';
 
 /**
@@ -58,7 +58,6 @@ export async function compressionsSettled(): Promise<void> {
   while (upgrades.size) await Promise.allSettled([...upgrades]);
 }
 
-/** The page's bytes in `encoding`: made at the dynamic level the first time, upgraded to the best level when asked again. */
 /**
  * A page's bytes for what the browser accepts: compressed by `compressed` (lib/compression.ts: brotli's window no larger
  * than the page, the encoder told the page's size), or as they are when small or not asked for. Pages rendered for one
@@ -68,10 +67,11 @@ export async function compressionsSettled(): Promise<void> {
  */
 async function sendPage(request: FastifyRequest, reply: FastifyReply, body: Buffer, compressed: (encoding: Encoding) => Promise<Buffer>) {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (!encoding || body.length < 1024) return reply.send(body);
+  if (!encoding || body.length < COMPRESS_FROM_BYTES) return reply.send(body);
   return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(await compressed(encoding));
 }
 
+/** The page's bytes in `encoding`: made at the dynamic level the first time, upgraded to the best level when asked again. */
 async function compressedCopy(page: CachedPage, encoding: Encoding): Promise<Buffer> {
   const copy = page.compressed[encoding];
   if (!copy) {

@@ -26,6 +26,9 @@ const gzip = promisify(zlib.gzip);
  */
 export const windowBitsFor = (bytes: number) => Math.min(zlib.constants.BROTLI_DEFAULT_WINDOW, Math.max(14, Math.ceil(Math.log2(bytes + 16))));
 
+/** Answers and files smaller than this are sent as they are (by @fastify/compress, web.ts's pages and the build's precompressed files alike). */
+export const COMPRESS_FROM_BYTES = 1024;
+
 /**
  * Brotli's window for the answers @fastify/compress streams (the API's JSON, client navigations' data), whose size the
  * encoder is not told: 256 KB (18 bits) holds nearly all of them whole. With the default 4 MB, the cold search pages,
