@@ -4,7 +4,8 @@
  *   1. server render of /, a category listing and a product page, the same URL over and over (warm: the page
  *      cache answers), 20 connections: req/s, p50, p99;
  *   2. with a catalogue (--products N or --data DIR), the cold mix (issue 12): random product pages, filtered
- *      listing pages and search pages, each URL about once, 20 connections, beside a bare node:http server
+ *      listing pages and search pages as a returning shopper asks for them, and product pages as a crawler does (no
+ *      cookie: the stylesheet inline), each URL about once, 20 connections, beside a bare node:http server
  *      answering a product page's bytes (the machine's ceiling); target ≥ 600 pages/s with p99 ≤ 100 ms each;
  *   3. the HTML of a product page for a returning shopper (target ≤ 60 KB before compression) and for a first
  *      visit (the stylesheet inline), and what each encoding makes of it;
@@ -136,7 +137,8 @@ async function pageSizes(url: string, cookie?: string): Promise<{ raw: number; b
   return { raw: await size('identity'), br: await size('br'), gzip: await size('gzip') };
 }
 
-interface PageScenario { name: string; paths(ctx: BenchContext, seed: number): string[] }
+/** `crawler`: requests without cookies (a first visit, a search engine): pages carry the stylesheet inline. */
+interface PageScenario { name: string; paths(ctx: BenchContext, seed: number): string[]; crawler?: boolean }
 
 const q = encodeURIComponent;
 /** The cold mix of pages (issue 12): each URL about once. */
@@ -147,6 +149,8 @@ const COLD_PAGES: PageScenario[] = [
     paths: (ctx, seed) => distinct(40_000, seed, (r) => `/product-list?${listingQuery(ctx, r, { category: 'brand', brands: 'brands', page: 'page', firstPage: false })}`),
   },
   { name: 'cold /search', paths: (ctx, seed) => distinct(20_000, seed, (r) => `/search?search=${q(searchText(ctx, r))}`) },
+  // Other ids than the returning shopper's above (the page cache keeps a page asked for twice).
+  { name: 'cold /product/:id, crawler', paths: (ctx, seed) => shuffle(ctx.productIds, seed + 10).map((id) => `/product/${id}`), crawler: true },
 ];
 
 async function main() {
@@ -177,6 +181,8 @@ async function main() {
       cwd: ROOT, port: PORT, logFile, readyPath: '/api/health', timeoutMs: 300_000,
       env: {
         ...process.env, ...serveEnv(ROOT), NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir,
+        // The shop's address, as a production shop sets it: product pages are built ahead for it (pages-ahead.ts).
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         DATABASE_URL: pgDb?.url ?? '', SEED_DEMO: PRODUCTS ? 'false' : 'true', RATE_LIMIT: 'false', LOG_LEVEL: 'info', ADMIN_PASSWORD: 'bench-admin-password',
       },
     });
@@ -186,6 +192,9 @@ async function main() {
       // The figures are those of a warm shop: the catalogue and the product pages loaded (decision 015).
       const warm = await waitForLog(logFile, 'product pages loaded', 15 * 60_000);
       console.log(`product pages loaded ${((warm.ms ?? NaN) / 1000).toFixed(1)} s after the catalogue`);
+      // And their HTML built ahead for guests (a restart on the same data reads it back).
+      const built = await waitForLog(logFile, 'product pages built ahead', 60 * 60_000);
+      console.log(`product pages built ahead in ${((built.ms ?? NaN) / 1000).toFixed(1)} s more (${built.built} pages, ${built.fileMb} MB file)`);
       await sleep(1000);
     }
     const base = server.base;
@@ -223,15 +232,16 @@ async function main() {
       if (sent.encoding !== 'br') throw new Error(`a product page came ${sent.encoding}, not brotli`);
       const ceiling = await startCeiling({ port: CEILING_PORT, dir: dataDir, logFile, body: sent.body, headers: { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br' } });
       children.push(ceiling);
-      console.log(`\nServer render, cold mix (each URL about once; a returning shopper's request), ${CONNECTIONS} connections, ${SECONDS} s each:`);
+      console.log(`\nServer render, cold mix (each URL about once; a returning shopper's request, and a crawler's), ${CONNECTIONS} connections, ${SECONDS} s each:`);
       const results: { name: string; r: RunResult; urls: number }[] = [];
       await load({ base: ceiling.base, paths: ['/'], connections: CONNECTIONS, seconds: WARMUP });
       results.push({ name: 'ceiling: node:http, a product page', r: await load({ base: ceiling.base, paths: ['/'], connections: CONNECTIONS, seconds: SECONDS }), urls: 1 });
       for (const s of COLD_PAGES) {
         // The warm-up (JIT) runs on other URLs than the measured ones.
-        await load({ base, paths: s.paths(ctx, 2), connections: CONNECTIONS, seconds: WARMUP, headers: asBrowser });
+        const headers = s.crawler ? { 'accept-encoding': 'br, gzip' } : asBrowser;
+        await load({ base, paths: s.paths(ctx, 2), connections: CONNECTIONS, seconds: WARMUP, headers });
         const paths = s.paths(ctx, 1);
-        const r = await load({ base, paths, connections: CONNECTIONS, seconds: SECONDS, rssPid: server.pid, headers: asBrowser });
+        const r = await load({ base, paths, connections: CONNECTIONS, seconds: SECONDS, rssPid: server.pid, headers });
         results.push({ name: s.name, r, urls: paths.length });
         console.log(`  ${s.name}: ${Math.round(r.rps)} pages/s (${paths.length.toLocaleString('en')} distinct URLs for ${Math.round(r.rps * SECONDS).toLocaleString('en')} requests)`);
       }

@@ -146,6 +146,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     budgetBytes: config.CATALOG_MEMORY_MB * 1024 * 1024,
     snapshotFile: config.memoryDb ? undefined : path.resolve(config.DATA_DIR, 'catalog.snapshot'),
     pagesFile: config.memoryDb ? undefined : path.resolve(config.DATA_DIR, 'catalog.pages'),
+    htmlFile: config.memoryDb ? undefined : path.resolve(config.DATA_DIR, 'catalog.html'),
     buildStamp: SERVER_BUILD_STAMP,
     log: app.log,
   });

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
-import { loadWebBuild, mountWeb } from './web.js';
+import { loadWebBuild, mountWeb, pagesAheadOf } from './web.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { catalogOf } from './modules/catalog/catalog-sync.js';
 import { productPages } from './modules/catalog/product.service.js';
@@ -42,6 +42,11 @@ catalogOf(db, cache).then(async (catalog) => {
   const mem = Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 1048576)]));
   app.log.info({ blocks, fileMb: Math.round(bytes.file / 1048576), memoryMb: Math.round(bytes.memory / 1048576), ms: Date.now() - warming, process: mem },
     'product pages loaded');
+  // Then the product pages' HTML, for guests (pages-ahead.ts), the same way, and again after writes drop some.
+  const ahead = pagesAheadOf(app);
+  if (ahead && config.PAGES_AHEAD_MB > 0) {
+    void ahead.run(() => closing, quietMoment, (o, msg) => app.log.info(o, msg), (o, msg) => app.log.warn(o, msg));
+  }
 }).catch((err: Error) => app.log.error({ err }, 'catalogue not loaded (the first listing tries again)'));
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -13,6 +14,7 @@ import { usePlainPageFonts } from './lib/plain-page.js';
 import { WEB_DIR } from './paths.js';
 import { compress, COMPRESS_FROM_BYTES, preferredEncoding, type Encoding } from './lib/compression.js';
 import { newNonce, nonceSource, nonceToHashes, withScriptSources } from './lib/csp.js';
+import { PagesAhead, type AheadPage } from './pages-ahead.js';
 
 /**
  * A page kept in the page cache, with its compressed copies: the first answer in each encoding is compressed at the
@@ -39,12 +41,19 @@ const pageCache = () => ({
 /** The cookie the stylesheet's own answer sets: its visitor has the file in their cache. */
 export const STYLESHEET_COOKIE = 'sorkhab_css';
 
-/** Where the web build's root route says its stylesheet file is (root.tsx). */
-interface Stylesheet { href: string; fileName: string }
+/**
+ * Where the web build's root route says its stylesheet file is (root.tsx), and the style element's text in the @import
+ * form and in full (the server's bundle only).
+ */
+interface Stylesheet { href: string; fileName: string; text?: { linked: string; inline: string } }
 function stylesheetOf(build: ServerBuild): Stylesheet | undefined {
-  const declared = (build.routes.root?.module.handle as { stylesheet?: { href?: unknown } } | undefined)?.stylesheet;
+  const declared = (build.routes.root?.module.handle as { stylesheet?: { href?: unknown; linked?: unknown; inline?: unknown } } | undefined)?.stylesheet;
   if (typeof declared?.href !== 'string') return undefined;
-  return { href: declared.href, fileName: path.posix.basename(declared.href) };
+  const { linked, inline } = declared;
+  return {
+    href: declared.href, fileName: path.posix.basename(declared.href),
+    ...(typeof linked === 'string' && typeof inline === 'string' ? { text: { linked, inline } } : {}),
+  };
 }
 
 /** React Router handlers of a cut-down build (`partOfBuild`) kept, one per route set. */
@@ -90,18 +99,37 @@ async function compressedCopy(page: CachedPage, encoding: Encoding): Promise<Buf
 }
 
 
+/** Each app's product pages built ahead (main.ts builds them at quiet moments). */
+const builtAhead = new WeakMap<App, PagesAhead>();
+
+/** The product pages built ahead by the web mounted on `app` (undefined: no web build). */
+export const pagesAheadOf = (app: App): PagesAhead | undefined => builtAhead.get(app);
+
+/** The product id of a product page's path as the server spells it (`/product/12`), else undefined. */
+function productIdOf(pathname: string): number | undefined {
+  const m = /^\/product\/([1-9][0-9]{0,8})$/.exec(pathname);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** A kept page's headers with the CSP naming its scripts. */
+const withPolicy = (headers: [string, string][], policy: string, scripts: string[]): [string, string][] =>
+  (policy ? [...headers, ['content-security-policy', withScriptSources(policy, scripts)]] : headers);
+
+/** Who a page is rendered for, as the in-process API sees them. */
+interface Caller { ip: string; cookie: string | undefined; host: string }
+
 /** The API client the web app's loaders use on the server: the in-process API, with the shopper's cookies. */
-function serverApi(app: App, request: FastifyRequest) {
+function serverApi(app: App, caller: Caller) {
   return async (method: string, apiPath: string, body?: unknown) => {
     const isJson = body !== undefined && !(body instanceof Buffer);
     const res = await app.inject({
       method: method as 'GET',
       url: `/api/${apiPath.replace(/^\/+/, '')}`,
-      remoteAddress: request.ip,
+      remoteAddress: caller.ip,
       headers: {
-        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        ...(caller.cookie ? { cookie: caller.cookie } : {}),
         ...(isJson ? { 'content-type': 'application/json' } : {}),
-        host: request.headers.host ?? 'localhost',
+        host: caller.host,
       },
       payload: isJson ? JSON.stringify(body) : (body as Buffer | undefined),
     });
@@ -264,6 +292,78 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
   /** Whether this visitor's browser holds the stylesheet file (the cookie its answer set names the current file). */
   const hasStylesheet = (request: FastifyRequest) => !!stylesheet && request.cookies[STYLESHEET_COOKIE] === stylesheet.fileName;
 
+  /** What the web app's loaders get (its lib/context.ts and entry.server.tsx read it). */
+  const loadContext = (caller: Caller, origin: string, linked: boolean, parts: Map<string, string>, render: { nonce?: string; takeHtml?: (html: Buffer) => void } = {}) => ({
+    transport: serverApi(app, caller), origin, ...render,
+    shared: <T>(key: string, load: () => Promise<T>) => app.services.cache.getOrLoad(`web ${key}`, load),
+    parts,
+    linkStylesheet: linked,
+  });
+  /**
+   * Renders a page: React Router's answer, and the page's bytes when it is one (undefined: a redirect, a resource
+   * route's body, which stays in the answer).
+   */
+  const renderPage = async (webRequest: Request, handle: ReturnType<typeof createRequestHandler>, caller: Caller, origin: string,
+    nonce: string, linked: boolean) => {
+    // The page comes back as its bytes (entry.server.tsx), which is what the rewrites work on and what is sent.
+    let rendered: Buffer | undefined;
+    const context = loadContext(caller, origin, linked, new Map(), { nonce, takeHtml: (html: Buffer) => { rendered = html; } });
+    const response = await handle(webRequest, context as never);
+    const html = !response.headers.get('content-type')?.startsWith('text/html') ? undefined
+      : response.body === null && rendered !== undefined ? rendered : Buffer.from(await response.arrayBuffer());
+    return { response, html };
+  };
+  /**
+   * A page for everyone, as the page cache keeps it: without a nonce (one sent to everyone would be no secret), its
+   * scripts named by hash; `keepable` when it may be kept (200, no cookie set).
+   */
+  const renderShared = async (webRequest: Request, handle: ReturnType<typeof createRequestHandler>, caller: Caller, origin: string, linked: boolean) => {
+    const nonce = newNonce();
+    const { response, html } = await renderPage(webRequest, handle, caller, origin, nonce, linked);
+    const hashed = html === undefined ? { html: Buffer.from(await response.arrayBuffer()), sources: [] } : nonceToHashes(html, nonce);
+    return {
+      status: response.status,
+      headers: [...response.headers].filter(([k]) => k !== 'set-cookie' && k !== 'content-security-policy'),
+      scripts: hashed.sources, body: hashed.html,
+      keepable: response.status === 200 && !response.headers.has('set-cookie'),
+    };
+  };
+  // Product pages built ahead (pages-ahead.ts): rendered for a guest at the shop's origin, at quiet moments.
+  const guestAt = (origin: string): Caller => ({ ip: '127.0.0.1', cookie: undefined, host: new URL(origin).host });
+  const productRoute = Object.values(build.routes).find((r) => r?.path === 'product/:id');
+  const aboveProduct: string[] = [];
+  for (let id = productRoute?.parentId; id !== undefined; id = build.routes[id]?.parentId) aboveProduct.unshift(id);
+  const ahead = new PagesAhead({
+    app,
+    budgetBytes: app.services.config.PAGES_AHEAD_MB * 1024 * 1024,
+    stylesheet: stylesheet?.text,
+    async render(origin, id): Promise<AheadPage | undefined> {
+      const pathname = `/product/${id}`;
+      const made = await renderShared(new Request(`${origin}${pathname}`), handlerOf(routeOf(pathname).routes), guestAt(origin), origin, true);
+      const isPage = made.headers.some(([k, v]) => k === 'content-type' && v.startsWith('text/html'));
+      return made.keepable && isPage ? { headers: made.headers, scripts: made.scripts, body: made.body } : undefined;
+    },
+    // What the routes above the product's loaded for a guest (their data and the parts they rendered: header, footer,
+    // promises), the web build and the origin; worked out once per cache generation (any write) and minute (the year).
+    stamp: (origin) => app.services.cache.getOrLoad(`web page-stamp ${origin} ${Math.floor(Date.now() / 60_000)}`, async () => {
+      if (!productRoute) return undefined;
+      const request = new Request(`${origin}/product/0`);
+      const parts = new Map<string, string>();
+      const context = loadContext(guestAt(origin), origin, true, parts);
+      const data: unknown[] = [];
+      try {
+        for (const id of aboveProduct) {
+          const loader = build.routes[id]?.module.loader;
+          if (loader) data.push(await loader({ request, params: {}, context } as never));
+        }
+      } catch {
+        return undefined;
+      }
+      return createHash('sha256').update(JSON.stringify([build.assets.version, origin, data, [...parts]])).digest('base64url');
+    }),
+  }, app.services.config.PUBLIC_URL?.replace(/\/$/, ''));
+  builtAhead.set(app, ahead);
+
   await app.register(async (web) => {
     // Pages and their files are public; account pages ask the API, which checks the shopper's session.
     declarePublic(web);
@@ -314,29 +414,14 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
         signal: controller.signal,
         ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
       } as RequestInit);
-      const pathname = new URL(webRequest.url).pathname;
-      const route = routeOf(pathname);
-      const handle = handlerOf(pathname === manifestPath ? null : route.routes);
-      // Every render gets a fresh CSP nonce for the inline scripts it writes (docs/decisions/009-script-csp.md).
-      const nonce = newNonce();
+      const url = new URL(webRequest.url);
+      const route = routeOf(url.pathname);
+      const handle = handlerOf(url.pathname === manifestPath ? null : route.routes);
       const policy = String(reply.getHeader('content-security-policy') ?? '');
       // A returning visitor's page @imports the stylesheet file their browser keeps (decision 017); the element
       // stays, so hydration finds what the browser's copy of root.tsx renders: the element's own text.
       const linked = hasStylesheet(request);
-      // The page comes back as its bytes (entry.server.tsx), which is what the rewrites below work on and what is sent.
-      let rendered: Buffer | undefined;
-      const context = {
-        transport: serverApi(app, request), origin, nonce,
-        shared: <T>(key: string, load: () => Promise<T>) => app.services.cache.getOrLoad(`web ${key}`, load),
-        takeHtml: (html: Buffer) => { rendered = html; },
-        parts: new Map<string, string>(),
-        linkStylesheet: linked,
-      } as never;
-      /** The rendered page's bytes, or undefined when the answer is not a page (a redirect, a resource route's body). */
-      const htmlOf = async (res: Response) => {
-        if (!res.headers.get('content-type')?.startsWith('text/html')) return undefined;
-        return res.body === null && rendered !== undefined ? rendered : Buffer.from(await res.arrayBuffer());
-      };
+      const caller: Caller = { ip: request.ip, cookie: request.headers.cookie, host: request.headers.host ?? 'localhost' };
       // Pages whose routes declare them the same for every shopper (catalogue pages: the cart loads in the
       // browser) are kept from their second request on, up to 300 (and 12 MB) per cache generation. The decision is made on the path React Router will
       // render (`webRequest.url`, dot segments resolved), not on the raw URL. The page map lives in the read
@@ -344,29 +429,23 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       // drops it with the JSON it was built from. docs/decisions/010-html-page-cache.md.
       if (method === 'GET' && route.shared) {
         const { pages, seen } = await app.services.cache.getOrLoad('html-pages', async () => pageCache());
+        const signedIn = hasShopperHint(request.headers.cookie);
         // A returning visitor's copy differs only by its stylesheet element: kept apart.
         // So does a logged-in shopper's (its header says «حساب من»; the layout reads the same hint cookie).
-        const key = `${linked ? 'css ' : ''}${hasShopperHint(request.headers.cookie) ? 'in ' : ''}${origin}${request.url}`;
+        const key = `${linked ? 'css ' : ''}${signedIn ? 'in ' : ''}${origin}${request.url}`;
         // Read without refreshing its place: the oldest page goes first, however often it is asked for.
         let page = pages.peek(key);
         if (!page) {
-          const res = await handle(webRequest, context);
-          const html = await htmlOf(res);
-          let body: Buffer;
-          // The cached copy carries no nonce (one sent to everyone would be no secret): its scripts are named by hash.
-          let scripts: string[] = [];
-          if (html !== undefined) {
-            const hashed = nonceToHashes(html, nonce);
-            body = hashed.html;
-            scripts = hashed.sources;
-          } else body = Buffer.from(await res.arrayBuffer());
-          const pageHeaders = [...res.headers].filter(([k]) => k !== 'set-cookie' && k !== 'content-security-policy');
-          if (policy) pageHeaders.push(['content-security-policy', withScriptSources(policy, scripts)]);
-          page = { status: res.status, headers: pageHeaders, body, compressed: {} };
+          ahead.saw(origin);
+          // A guest's product page is read as it was built ahead (pages-ahead.ts), when it was; else rendered.
+          const productId = !signedIn && !url.search ? productIdOf(url.pathname) : undefined;
+          const built = productId === undefined ? undefined : await ahead.page(productId, origin, linked);
+          const made = built ? { ...built, status: 200, keepable: true } : await renderShared(webRequest, handle, caller, origin, linked);
+          page = { status: made.status, headers: withPolicy(made.headers, policy, made.scripts), body: made.body, compressed: {} };
           // Kept from its second request on: a crawl of pages asked for once (at 100,000 products nearly every
           // product, listing and search URL) passes by without pushing out the pages shoppers keep asking for, nor
           // holding memory. Oldest out first, by count and by bytes.
-          if (res.status === 200 && !res.headers.has('set-cookie') && !pages.has(key)) {
+          if (made.keepable && !pages.has(key)) {
             if (seen.has(key)) pages.set(key, page);
             else seen.set(key, true);
           }
@@ -377,7 +456,9 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
         const kept = page;
         return sendPage(request, reply, kept.body, (encoding) => compressedCopy(kept, encoding));
       }
-      const response = await handle(webRequest, context);
+      // Every render gets a fresh CSP nonce for the inline scripts it writes (docs/decisions/009-script-csp.md).
+      const nonce = newNonce();
+      const { response, html } = await renderPage(webRequest, handle, caller, origin, nonce, linked);
       reply.code(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);
@@ -385,7 +466,6 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       if (policy) reply.header('content-security-policy', withScriptSources(policy, [nonceSource(nonce)]));
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
-      const html = await htmlOf(response);
       // Compressed here as the kept pages are (a window the size of the page), not by @fastify/compress's encoder.
       if (html !== undefined) return sendPage(request, reply, html, (encoding) => compress(html, encoding, 'dynamic'));
       return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);

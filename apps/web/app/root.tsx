@@ -13,9 +13,14 @@ const STYLE_ID = 'sorkhab-css';
 /**
  * The document shell is the same for every visitor; a page is cached only if its own routes say so too
  * (docs/decisions/010-html-page-cache.md). `stylesheet` tells the server where the shop's stylesheet file is (a
- * returning visitor whose browser keeps it gets pages that @import it instead of its text: lib/stylesheet.ts).
+ * returning visitor whose browser keeps it gets pages that @import it instead of its text: lib/stylesheet.ts), and,
+ * in the server's bundle only, the style element's text either way: a product page built ahead is kept in the
+ * @import form and given its text for a first visit (the server's pages-ahead.ts).
  */
-export const handle = { sharedPage: true, stylesheet: { href: appCssUrl } };
+export const handle = {
+  sharedPage: true,
+  stylesheet: { href: appCssUrl, ...(import.meta.env.SSR ? { linked: inlineCss(true), inline: inlineCss(false) } : {}) },
+};
 
 // Every page needs both files: the Persian letters are in the Arabic subset, but the space between words, the
 // punctuation and Latin names are in the Latin one. Fetch them with the HTML, not after the first layout.

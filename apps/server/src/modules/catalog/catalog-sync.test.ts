@@ -195,34 +195,50 @@ describe(`catalogue memory budget, snapshot and background load (${DB_KIND})`, (
     expect(second.index!.query({ search: 'عوض', offset: 0, limit: 5 }).total).toBe(1);
   });
 
-  it('a restart keeps the product pages saved beside its snapshot, less those changed since; another build loads them again', async () => {
+  it('a restart keeps the product pages (and their HTML) saved beside its snapshot, less those changed since; another build loads them again', async () => {
     const snapshotFile = path.join(dir, 'pages.snapshot');
     const pagesFile = path.join(dir, 'catalog.pages');
+    const htmlFile = path.join(dir, 'catalog.html');
+    const marks = [Buffer.from('<main')];
+    const html = (id: number) => Buffer.from(`<head></head><main>صفحه ${id}</main>`);
     const loads: number[] = [];
     const loader = (sync: CatalogSync, tag: string) => async (block: number) => {
       loads.push(block);
       return new Map(Array.from(sync.index!.productIds()).filter((id) => Math.floor(id / 64) === block).map((id) => [id, Buffer.from(`${tag} ${id}`)]));
     };
-    const first = new CatalogSync(database.db, { snapshotFile, pagesFile, buildStamp: 'build-1' });
+    const first = new CatalogSync(database.db, { snapshotFile, pagesFile, htmlFile, buildStamp: 'build-1' });
     await first.sync();
     await first.warmPages(loader(first, 'first'));
     const ids = Array.from(first.index!.productIds());
+    first.useHtmlLabel('layout-1', marks);
+    for (const id of ids) expect(first.keepHtml(id, html(id), 'layout-1', first.htmlEpoch)).toBe(true);
+    expect(first.keepHtml(ids[0]!, html(0), 'layout-0', first.htmlEpoch)).toBe(false); // rendered under another layout
+    expect(first.keepHtml(ids[0]!, html(0), 'layout-1', first.htmlEpoch - 1)).toBe(false); // begun before a change
     await first.save({ pages: true });
     first.close();
     expect(fs.existsSync(pagesFile)).toBe(true);
+    expect(fs.existsSync(htmlFile)).toBe(true);
     // While "stopped": one product changes (not the first of its block: warming looks at every page).
     const changed = [...ids].sort((a, b) => a - b)[5]!;
     await database.db.update(products).set({ price: 1234 }).where(eq(products.id, changed));
 
-    const second = new CatalogSync(database.db, { snapshotFile, pagesFile, buildStamp: 'build-1' });
+    const second = new CatalogSync(database.db, { snapshotFile, pagesFile, htmlFile, buildStamp: 'build-1' });
     await second.sync();
-    expect(second.restored).toBe(true);
-    expect(fs.existsSync(pagesFile)).toBe(false); // consumed: a crash from here on leaves no stale file
-    loads.length = 0;
     // Only the changed product's block is loaded again; every other page is the saved one. On PostgreSQL the xmin the
     // snapshot keeps is the cluster's, which other databases' open transactions (the suite's other files) can hold
     // back: the log read from it then drops more pages (those the tests before changed), never fewer.
     const exact = DB_KIND === 'pglite';
+    expect(second.restored).toBe(true);
+    expect(fs.existsSync(pagesFile)).toBe(false); // consumed: a crash from here on leaves no stale file
+    expect(fs.existsSync(htmlFile)).toBe(false);
+    expect(second.htmlLabel).toBe('layout-1');
+    for (const id of ids) {
+      if (id === changed) expect(second.hasHtml(id)).toBe(false);
+      else if (exact) expect(second.pageHtml(id)?.equals(html(id)), `html ${id}`).toBe(true);
+    }
+    second.useHtmlLabel('layout-2', marks); // the layout changed: none of it is kept
+    expect(ids.some((id) => second.hasHtml(id))).toBe(false);
+    loads.length = 0;
     const warmed = await second.warmPages(loader(second, 'second'));
     if (exact) {
       expect(warmed).toBe(1);
@@ -238,10 +254,12 @@ describe(`catalogue memory budget, snapshot and background load (${DB_KIND})`, (
     second.close();
 
     // A new build (its pages may differ): the snapshot is used, the saved pages are not.
-    const third = new CatalogSync(database.db, { snapshotFile, pagesFile, buildStamp: 'build-2' });
+    const third = new CatalogSync(database.db, { snapshotFile, pagesFile, htmlFile, buildStamp: 'build-2' });
     await third.sync();
     expect(third.restored).toBe(true);
     expect(fs.existsSync(pagesFile)).toBe(false);
+    expect(fs.existsSync(htmlFile)).toBe(false);
+    expect(third.htmlLabel).toBeUndefined();
     expect(await third.warmPages(loader(third, 'third'))).toBe(new Set(ids.map((id) => Math.floor(id / 64))).size);
     third.close();
   });

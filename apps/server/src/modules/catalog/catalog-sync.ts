@@ -48,6 +48,8 @@ export interface CatalogOptions {
    * that restores that snapshot (none: pages are loaded again after each start).
    */
   pagesFile?: string;
+  /** Where the product pages' HTML built ahead (web's pages-ahead.ts) is saved beside them, the same way. */
+  htmlFile?: string;
   /** The build that makes the product pages (a new build's pages may differ): without it, pages are not saved. */
   buildStamp?: string;
   log?: { info(o: object, msg: string): void; warn(o: object, msg: string): void };
@@ -86,6 +88,11 @@ export class CatalogSync {
   private get bodies() {
     return (this.pages ??= new PageStore());
   }
+  /**
+   * The product pages' HTML built ahead (web's pages-ahead.ts), dropped with their JSON bodies; its `label` is what
+   * they were rendered under (the layout's data and the web build), which the web side checks before using one.
+   */
+  private html: PageStore | undefined;
   /** Bumped whenever bodies are dropped: a load that began before stores nothing. */
   private bodyEpoch = 0;
   private readonly loading = new Map<number, { epoch: number; bodies: Promise<Map<number, Buffer>> }>();
@@ -150,7 +157,7 @@ export class CatalogSync {
    * server closes) the product pages beside it: a restart that restores this snapshot then has them all at once.
    */
   async save(opts: { pages?: boolean } = {}): Promise<void> {
-    const { snapshotFile, pagesFile } = this.options;
+    const { snapshotFile, pagesFile, htmlFile } = this.options;
     if (!snapshotFile || !this.index || this.xmin === undefined) return;
     const started = Date.now();
     const w = new SnapshotWriter();
@@ -164,6 +171,11 @@ export class CatalogSync {
       const saved = this.pages.save(pagesFile, key);
       this.options.log?.info({ file: pagesFile, pages: saved, ms: Date.now() - pagesStarted }, 'product pages saved');
     }
+    if (opts.pages && key && htmlFile && this.html) {
+      const htmlStarted = Date.now();
+      const saved = this.html.save(htmlFile, key);
+      this.options.log?.info({ file: htmlFile, pages: saved, ms: Date.now() - htmlStarted }, 'product pages\' HTML saved');
+    }
   }
 
   /** The first sync: restore a snapshot, or load (inline when small, else behind SQL answers), or stay in SQL. */
@@ -174,15 +186,20 @@ export class CatalogSync {
     // Saved pages go with the snapshot they were saved beside, and are consumed here whether they are used or not.
     const savedPages = pagesKey ? PageStore.open(this.options.pagesFile!, pagesKey) : undefined;
     if (!savedPages && this.options.pagesFile) fs.rmSync(this.options.pagesFile, { force: true });
+    // The HTML only with the JSON it was rendered from (both dropped by the same log).
+    const savedHtml = savedPages && this.options.htmlFile ? PageStore.open(this.options.htmlFile, pagesKey!) : undefined;
+    if (!savedHtml && this.options.htmlFile) fs.rmSync(this.options.htmlFile, { force: true });
     if (restored && BigInt(restored.xmin) <= BigInt(await this.snapshotXmin())) {
       this.loaded = restored;
       this.restored = true;
       this.xmin = restored.xmin;
       // The log since the snapshot (the first sync) drops the pages of the products changed since.
       if (savedPages) this.pages = savedPages;
+      if (savedHtml) this.html = savedHtml;
       return;
     }
     savedPages?.close();
+    savedHtml?.close();
     this.xmin = await this.snapshotXmin();
     const [{ n }] = rowsOf<{ n: number }>(await this.db.execute(sql`select count(*)::int as n from ${products} where ${onStorefront}`)) as [{ n: number }];
     if (n * BYTES_PER_PRODUCT > this.options.budgetBytes) return this.stayInSql(n * BYTES_PER_PRODUCT);
@@ -217,7 +234,10 @@ export class CatalogSync {
       select s.x, c.product_id as id from s left join product_changes c on c.xid >= ${from}::xid8`));
     const ids = log.flatMap((r) => (r.id === null ? [] : [Number(r.id)]));
     if (ids.length) this.bodyEpoch++;
-    if (ids.includes(0)) this.pages?.clear();
+    if (ids.includes(0)) {
+      this.pages?.clear();
+      this.html?.clear();
+    }
     const changed = ids.filter((id) => id > 0);
     for (let i = 0; i < changed.length; i += LOAD_CHUNK) {
       const part = changed.slice(i, i + LOAD_CHUNK);
@@ -230,6 +250,7 @@ export class CatalogSync {
           else target.remove(id);
         }
         this.pages?.delete(id);
+        this.html?.delete(id);
       }
     }
     this.xmin = log[0]!.x;
@@ -292,9 +313,53 @@ export class CatalogSync {
     return this.pages?.bytes() ?? { file: 0, memory: 0 };
   }
 
+  /** What the HTML kept was rendered under (undefined: none kept). */
+  get htmlLabel(): string | undefined {
+    return this.html?.label;
+  }
+
+  /** A product page's HTML, if it is kept (rendered under `htmlLabel`). */
+  pageHtml(id: number): Buffer | undefined {
+    return this.html?.get(id);
+  }
+
+  hasHtml(id: number): boolean {
+    return this.html?.has(id) ?? false;
+  }
+
+  /** Drops the HTML kept, if it was rendered under another label; what is kept from now on is under `label`. */
+  useHtmlLabel(label: string, marks: readonly Buffer[]) {
+    if (this.html?.label === label) return;
+    this.html?.close();
+    this.html = new PageStore(undefined, undefined, undefined, marks);
+    this.html.label = label;
+  }
+
+  /**
+   * What `keepHtml` must be given: the HTML of a page rendered after this call, when its product has not changed since
+   * (a render that began before a change of its product would otherwise keep what it read before).
+   */
+  get htmlEpoch(): number {
+    return this.bodyEpoch;
+  }
+
+  /** Keeps a product page's HTML rendered under `label`, begun at `epoch`; false when that is no longer current. */
+  keepHtml(id: number, html: Buffer, label: string, epoch: number): boolean {
+    if (!this.html || this.html.label !== label || epoch !== this.bodyEpoch || !this.index?.has(id)) return false;
+    this.html.setMany(new Map([[id, html]]));
+    return true;
+  }
+
+  /** Bytes of the HTML kept: in its file, and in memory. */
+  htmlBytes() {
+    return this.html?.bytes() ?? { file: 0, memory: 0 };
+  }
+
   close() {
     this.pages?.close();
     this.pages = undefined;
+    this.html?.close();
+    this.html = undefined;
   }
 }
 

@@ -1,0 +1,209 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SHOPPER_HINT_COOKIE } from '@sorkhab/shared';
+import { categories, products } from '../src/db/schema/index.js';
+import { mountWeb, pagesAheadOf } from '../src/web.js';
+import type { PagesAhead } from '../src/pages-ahead.js';
+import { asAdmin, dataOf } from './api.js';
+import { createCategory, createProduct } from './factories.js';
+import { buildTestApp, type TestApp } from './helpers.js';
+
+/**
+ * Product pages built ahead for guests (src/pages-ahead.ts, decision 017): what a guest is sent from the built pages is
+ * byte for byte what a render sends, with the same headers; a product, category or settings write is on the very next
+ * page; signed-in shoppers, other addresses and other origins are rendered as before.
+ */
+const ORIGIN = 'http://shop.example';
+let t: TestApp;
+let ahead: PagesAhead;
+let ids: number[];
+let categoryId: number;
+let stylesheetCookie: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ PUBLIC_URL: ORIGIN });
+  expect(await mountWeb(t.app)).toBe(true);
+  ahead = pagesAheadOf(t.app)!;
+  categoryId = (await createCategory(t, { title: 'مراقبت پوست' })).id;
+  ids = [];
+  for (const [i, title] of ['کرم آبرسان پیش‌ساخته', 'سرم ویتامین سی پیش‌ساخته', 'ضدآفتاب بی‌رنگ پیش‌ساخته'].entries()) {
+    ids.push((await createProduct(t, { Title: title, Price: 100_000 * (i + 1), CategoryId: categoryId })).id);
+  }
+  const page = (await get(`/product/${ids[0]}`)).body;
+  const href = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)" media="print"/.exec(page)![1]!;
+  stylesheetCookie = (await get(href)).headers['set-cookie']!.toString().split(';')[0]!;
+}, 240_000);
+afterAll(async () => { await t?.close(); });
+
+const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+  t.app.inject({ method, url, headers: { accept: 'text/html', ...headers } });
+
+/** Builds every page not built (one pass, no pauses); answers how many it built. */
+const pass = async () => (await ahead.pass(() => false, async () => {})).built;
+
+/** Counts the product JSON the in-process API is asked for (a render asks once; a built page not at all). */
+function countRenders(app = t.app) {
+  const inject = app.inject.bind(app);
+  let calls = 0;
+  const spy = vi.spyOn(app, 'inject').mockImplementation(((opts: { url?: string }) => {
+    if (typeof opts?.url === 'string' && opts.url.startsWith('/api/Product/ById')) calls++;
+    return inject(opts as never);
+  }) as never);
+  return { get calls() { return calls; }, restore: () => spy.mockRestore() };
+}
+
+/** What a visitor is sent, less the Date header. */
+const sent = (res: Awaited<ReturnType<typeof get>>) => ({
+  status: res.statusCode, body: res.rawPayload,
+  headers: Object.fromEntries(Object.entries(res.headers).filter(([k]) => k !== 'date')),
+});
+
+/** Each page as a fresh render sends it, then as the built pages send it: the same bytes and headers, no render. */
+async function expectBuiltAsRendered(headers: Record<string, string>[]) {
+  const cases = ids.flatMap((id) => headers.map((h) => ({ url: `/product/${id}`, h })));
+  await t.app.services.cache.invalidate(); // no kept page (decision 010) answers either
+  const rendered = [];
+  const rendering = vi.spyOn(ahead, 'page').mockResolvedValue(undefined);
+  try {
+    for (const c of cases) rendered.push(sent(await get(c.url, c.h)));
+  } finally {
+    rendering.mockRestore();
+  }
+  await t.app.services.cache.invalidate();
+  const renders = countRenders();
+  try {
+    for (const [i, c] of cases.entries()) {
+      const built = sent(await get(c.url, c.h));
+      expect(built.status).toBe(200);
+      expect(built.body.equals(rendered[i]!.body), `${c.url} ${JSON.stringify(c.h)}`).toBe(true);
+      expect(built.headers).toEqual(rendered[i]!.headers);
+    }
+    expect(renders.calls).toBe(0);
+  } finally {
+    renders.restore();
+  }
+}
+
+describe('product pages built ahead', () => {
+  it('are sent to guests byte for byte as rendered, with and without the stylesheet cookie, in each encoding, HEAD too', async () => {
+    expect(await pass()).toBe(3);
+    expect(await pass()).toBe(0); // nothing left to build
+    await expectBuiltAsRendered([{}, { cookie: stylesheetCookie }, { 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip', cookie: stylesheetCookie }]);
+    await t.app.services.cache.invalidate();
+    const head = await get(`/product/${ids[1]}`, {}, 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-security-policy']).toContain("'sha256-");
+    expect(head.body).toBe('');
+  });
+
+  it('are not what a signed-in shopper, another address of the page or another origin gets: those are rendered', async () => {
+    await pass();
+    for (const [url, headers] of [
+      [`/product/${ids[0]}`, { cookie: `${SHOPPER_HINT_COOKIE}=1` }],
+      [`/product/${ids[0]}?utm_source=torob`, {}],
+      [`/product/${ids[0]}/`, {}],
+      [`/product/0${ids[0]}`, {}],
+    ] as const) {
+      await t.app.services.cache.invalidate();
+      const renders = countRenders();
+      try {
+        expect((await get(url, headers)).statusCode, url).toBe(200);
+        expect(renders.calls, url).toBe(1);
+      } finally {
+        renders.restore();
+      }
+    }
+  });
+
+  it("show a product's change on the very next page, and are built again after it", async () => {
+    await pass();
+    await t.db.update(products).set({ title: 'کرم آبرسان با نام تازه' }).where(eq(products.id, ids[0]!));
+    await t.app.services.cache.invalidate(); // what every write does after it commits
+    expect((await get(`/product/${ids[0]}`)).body).toContain('کرم آبرسان با نام تازه');
+    expect(await pass()).toBe(1); // that page only
+    await expectBuiltAsRendered([{}]);
+    expect((await get(`/product/${ids[0]}`)).body).toContain('کرم آبرسان با نام تازه');
+  });
+
+  it('show a change of the product made while its page was being built (the page is not kept, or dropped)', async () => {
+    await pass();
+    await t.db.update(products).set({ title: 'سرم پیش از تغییر' }).where(eq(products.id, ids[1]!));
+    await t.app.services.cache.invalidate();
+    // The page's product changes between the render's read of it and the page being kept.
+    const inject = t.app.inject.bind(t.app);
+    const spy = vi.spyOn(t.app, 'inject').mockImplementation((async (opts: { url?: string }) => {
+      const res = await inject(opts as never);
+      if (opts?.url === `/api/Product/ById?id=${ids[1]}`) {
+        await t.db.update(products).set({ title: 'سرم پس از تغییر' }).where(eq(products.id, ids[1]!));
+        await t.app.services.cache.invalidate();
+      }
+      return res;
+    }) as never);
+    try {
+      await pass();
+    } finally {
+      spy.mockRestore();
+    }
+    const body = (await get(`/product/${ids[1]}`)).body;
+    expect(body).toContain('سرم پس از تغییر');
+    expect(body).not.toContain('سرم پیش از تغییر');
+  });
+
+  it("show a change of the shop's settings or of a category on the very next page, all of them built again after it", async () => {
+    await pass();
+    try {
+      dataOf(await asAdmin(t, 'PUT', '/api/Settings', { storeName: 'فروشگاه پیش‌ساخته' }));
+      for (const id of ids) expect((await get(`/product/${id}`)).body).toContain('فروشگاه پیش‌ساخته');
+      expect(await pass()).toBe(3);
+      await expectBuiltAsRendered([{}]);
+    } finally {
+      dataOf(await asAdmin(t, 'PUT', '/api/Settings', { storeName: 'سرخاب' }));
+    }
+    await pass();
+    await t.db.update(categories).set({ title: 'مراقبت از پوست' }).where(eq(categories.id, categoryId));
+    await t.app.services.cache.invalidate();
+    for (const id of ids) expect((await get(`/product/${id}`)).body).toContain('مراقبت از پوست');
+    expect(await pass()).toBe(3);
+    await expectBuiltAsRendered([{}]);
+  });
+
+  it('stop at the disk budget', async () => {
+    const small = await buildTestApp({ PUBLIC_URL: ORIGIN, PAGES_AHEAD_MB: 0 });
+    try {
+      expect(await mountWeb(small.app)).toBe(true);
+      await createProduct(small, { Title: 'کرم بی‌بودجه' });
+      expect(await pagesAheadOf(small.app)!.pass(() => false, async () => {})).toEqual({ built: 0, ended: 'full' });
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('product pages built ahead, without PUBLIC_URL', () => {
+  it('are built for the origin the first page was asked at, and sent only there', async () => {
+    const other = await buildTestApp();
+    try {
+      expect(await mountWeb(other.app)).toBe(true);
+      const id = (await createProduct(other, { Title: 'کرم میزبان' })).id;
+      const builder = pagesAheadOf(other.app)!;
+      expect(await builder.pass(() => false, async () => {})).toEqual({ built: 0, ended: 'waiting' }); // no origin yet
+      const at = (host: string) => other.app.inject({ url: `/product/${id}`, headers: { host } });
+      const first = (await at('a.example')).rawPayload;
+      expect((await builder.pass(() => false, async () => {})).built).toBe(1);
+      await other.app.services.cache.invalidate();
+      const renders = countRenders(other.app);
+      try {
+        expect((await at('a.example')).rawPayload.equals(first)).toBe(true);
+        expect(renders.calls).toBe(0);
+        const elsewhere = (await at('b.example')).body;
+        expect(renders.calls).toBe(1);
+        expect(elsewhere).toContain('http://b.example/product/');
+        expect(elsewhere).not.toContain('http://a.example/');
+      } finally {
+        renders.restore();
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
