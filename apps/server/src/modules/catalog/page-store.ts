@@ -72,21 +72,19 @@ export class PageStore {
     this.file = file ?? scratchFile(dir);
   }
 
-  /** Where `body`'s parts begin after the first (a mark not found: an empty part). */
-  private cuts(body: Buffer): number[] {
-    const cuts: number[] = [];
+  /** `body` cut at its marks, each part from its mark's first occurrence after the part before (not found: an empty part). */
+  private parts(body: Buffer): Buffer[] {
+    const parts: Buffer[] = [];
     let from = 0;
     for (const mark of this.marks) {
       const at = body.indexOf(mark, from);
-      if (at >= 0) from = at;
-      cuts.push(from);
+      if (at >= 0) {
+        parts.push(body.subarray(from, at));
+        from = at;
+      } else parts.push(body.subarray(from, from));
     }
-    return cuts;
-  }
-
-  private parts(body: Buffer): Buffer[] {
-    const cuts = [0, ...this.cuts(body), body.length];
-    return cuts.slice(1).map((end, i) => body.subarray(cuts[i], end));
+    parts.push(body.subarray(from));
+    return parts;
   }
 
   /**
