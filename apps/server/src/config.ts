@@ -33,8 +33,8 @@ const EnvSchema = z.object({
   /** Memory the in-memory catalogue may take (decision 018); a larger catalogue is listed and searched in SQL. */
   CATALOG_MEMORY_MB: z.coerce.number().int().min(0).max(65536).default(160),
   /**
-   * Disk the product pages' HTML built ahead may take (a scratch file beside the server, ≈ 3 KB a product: web's
-   * pages-ahead.ts, decision 017); newest products first, the rest rendered when asked for. 0: none built ahead.
+   * Disk the product pages' HTML built ahead may take (a scratch file beside the server, ≈ 11 KB a product, gzipped as
+   * sent: web's pages-ahead.ts, decision 017); newest products first, the rest rendered when asked for. 0: none built ahead.
    */
   PAGES_AHEAD_MB: z.coerce.number().int().min(0).max(1_048_576).default(2048),
   /** Unset: uploads in DATA_DIR/uploads. `s3://bucket[/prefix]`: an S3-compatible store, shared by every copy. */

@@ -1,15 +1,18 @@
 import type { App } from './app.js';
+import { crc32Of, deflatePiece, gzipOfPieces } from './lib/compression.js';
 import { catalogOf } from './modules/catalog/catalog-sync.js';
-
-/**
- * Where a product page's parts begin after its head: its main part, its footer, its hydration data. Each part is
- * compressed with the same part of the first page as its dictionary (PageStore's `marks`): ≈ 3 KB a page instead of
- * ≈ 9 KB with one dictionary (deflate reaches back at most 32 KB; a page in the @import form is ≈ 45–55 KB).
- */
-const PAGE_MARKS: readonly Buffer[] = ['<main', '<footer', 'streamController.enqueue'].map((m) => Buffer.from(m));
 
 /** A page as the server sends it: its headers (without the CSP), the hashes of its inline scripts, its bytes. */
 export interface AheadPage { headers: [string, string][]; scripts: string[]; body: Buffer }
+
+/** A built page as it is sent: its headers (without the CSP), its inline scripts' hashes, its bytes gzipped. */
+export interface BuiltPage { headers: [string, string][]; scripts: string[]; gzip: Buffer }
+
+/**
+ * What is kept of a built page before its pieces (a line of JSON): the bytes of its head's piece, and the CRC-32 and
+ * length of the page in the @import form and, when the page has its style element, with the stylesheet inline.
+ */
+interface Kept { headers: [string, string][]; scripts: string[]; head: number; crc: number[]; size: number[] }
 
 export interface PagesAheadOptions {
   app: App;
@@ -37,8 +40,8 @@ const PASS_PAUSE_MS = 2_000;
 /**
  * Product pages built ahead of their first request, for the visitors who have no page of their own: a guest (no
  * shopper hint), at the shop's origin, the path `/product/{id}` without a query. A crawl of 100,000 products asks
- * each page once, so the page cache (decision 010) never holds them; rendering one costs ≈ 3 ms of the one thread,
- * reading a built one ≈ 0.1 ms (decision 017). The pages are kept with the catalogue's product pages (decision 015)
+ * each page once, so the page cache (decision 010) never holds them; rendering one costs ≈ 3 ms of the one thread
+ * and compressing it 1–2.5 ms of the pool's, while a built one is read gzipped, as it is sent (decision 017). The pages are kept with the catalogue's product pages (decision 015)
  * and dropped with them when their product, its variants or gallery, or any category or brand changes; all of them
  * when what the stamp covers changes (the settings, the menu, the year in the footer, a new web build). A page is
  * kept only if its product did not change while it rendered (the catalogue's epoch) and the stamp was the same
@@ -47,14 +50,17 @@ const PASS_PAUSE_MS = 2_000;
 export class PagesAhead {
   /** The origin pages are built for: PUBLIC_URL, or the one the first page was asked at. */
   private origin: string | undefined;
-  private readonly linked: Buffer | undefined;
-  private readonly inline: Buffer | undefined;
+  /** The style element's text and end in the @import form and in full, each with its deflate piece. */
+  private readonly style: Record<'linked' | 'inline', { text: Buffer; piece: Buffer }> | undefined;
 
   constructor(private readonly o: PagesAheadOptions, origin?: string) {
     this.origin = origin;
     if (o.stylesheet) {
-      this.linked = Buffer.from(`>${o.stylesheet.linked}</style>`);
-      this.inline = Buffer.from(`>${o.stylesheet.inline}</style>`);
+      const form = (text: string) => {
+        const bytes = Buffer.from(`>${text}</style>`);
+        return { text: bytes, piece: deflatePiece(bytes, false) };
+      };
+      this.style = { linked: form(o.stylesheet.linked), inline: form(o.stylesheet.inline) };
     }
   }
 
@@ -68,9 +74,12 @@ export class PagesAhead {
     return catalogOf(db, cache);
   }
 
-  /** The built page of product `id` for a guest at `origin` (`linked`: whose browser keeps the stylesheet), if it is current. */
-  async page(id: number, origin: string, linked: boolean): Promise<AheadPage | undefined> {
-    if (origin !== this.origin || (!linked && !this.inline)) return undefined;
+  /**
+   * The built page of product `id` for a guest at `origin` (`linked`: whose browser keeps the stylesheet), if it is
+   * current: gzipped, put together from its pieces compressed when it was built (no compression now).
+   */
+  async page(id: number, origin: string, linked: boolean): Promise<BuiltPage | undefined> {
+    if (origin !== this.origin) return undefined;
     // Every write committed before this request applied: a changed product's page is gone.
     const catalog = await this.catalog();
     const label = catalog.htmlLabel;
@@ -78,12 +87,38 @@ export class PagesAhead {
     const stored = catalog.pageHtml(id);
     if (!stored) return undefined;
     const end = stored.indexOf(10);
-    const { headers, scripts } = JSON.parse(stored.subarray(0, end).toString('utf8')) as Omit<AheadPage, 'body'>;
-    const page = stored.subarray(end + 1);
-    if (linked) return { headers, scripts, body: page };
-    const at = page.indexOf(this.linked!);
-    if (at < 0) return undefined;
-    return { headers, scripts, body: Buffer.concat([page.subarray(0, at), this.inline!, page.subarray(at + this.linked!.length)]) };
+    const { headers, scripts, head, crc, size } = JSON.parse(stored.subarray(0, end).toString('utf8')) as Kept;
+    const form = linked ? 0 : 1;
+    if (crc[form] === undefined) return undefined;
+    const pieces = [stored.subarray(end + 1, end + 1 + head)];
+    if (crc.length > 1) pieces.push(this.style![linked ? 'linked' : 'inline'].piece, stored.subarray(end + 1 + head));
+    return { headers, scripts, gzip: gzipOfPieces(pieces, crc[form]!, size[form]!) };
+  }
+
+  /**
+   * A page as it is kept: its head up to the style element's text and the rest after the element compressed apart
+   * (the style element's piece goes between them when it is sent), with the CRC-32 and length of both forms. A page
+   * without the element is kept whole, in its @import form only.
+   */
+  private pack({ body, ...meta }: AheadPage): Buffer {
+    const at = this.style ? body.indexOf(this.style.linked.text) : -1;
+    let kept: Kept;
+    let pieces: Buffer[];
+    if (at < 0) {
+      pieces = [deflatePiece(body, true)];
+      kept = { ...meta, head: pieces[0]!.length, crc: [crc32Of([body])], size: [body.length] };
+    } else {
+      const { linked, inline } = this.style!;
+      const head = body.subarray(0, at);
+      const rest = body.subarray(at + linked.text.length);
+      pieces = [deflatePiece(head, false), deflatePiece(rest, true)];
+      kept = {
+        ...meta, head: pieces[0]!.length,
+        crc: [crc32Of([body]), crc32Of([head, inline.text, rest])],
+        size: [body.length, head.length + inline.text.length + rest.length],
+      };
+    }
+    return Buffer.concat([Buffer.from(`${JSON.stringify(kept)}\n`), ...pieces]);
   }
 
   /**
@@ -96,7 +131,7 @@ export class PagesAhead {
     let catalog = await this.catalog();
     const stamp = origin && catalog.index ? await this.o.stamp(origin) : undefined;
     if (!origin || !stamp || !catalog.index) return { built: 0, ended: 'waiting' };
-    catalog.useHtmlLabel(stamp, PAGE_MARKS);
+    catalog.useHtmlLabel(stamp);
     const ids = catalog.index.productIds();
     let built = 0;
     let stepEnds = 0;
@@ -114,8 +149,7 @@ export class PagesAhead {
       const epoch = catalog.htmlEpoch;
       const page = await this.o.render(origin, id);
       if (!page || await this.o.stamp(origin) !== stamp) continue;
-      const { body, ...meta } = page;
-      if (catalog.keepHtml(id, Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`), body]), stamp, epoch)) built++;
+      if (catalog.keepHtml(id, this.pack(page), stamp, epoch)) built++;
     }
     return { built, ended: 'done' };
   }

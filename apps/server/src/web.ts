@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -12,7 +13,7 @@ import type { App } from './app.js';
 import { declarePublic } from './lib/auth.js';
 import { usePlainPageFonts } from './lib/plain-page.js';
 import { WEB_DIR } from './paths.js';
-import { compress, COMPRESS_FROM_BYTES, preferredEncoding, type Encoding } from './lib/compression.js';
+import { accepts, compress, COMPRESS_FROM_BYTES, preferredEncoding, type Encoding } from './lib/compression.js';
 import { newNonce, nonceSource, nonceToHashes, withScriptSources } from './lib/csp.js';
 import { PagesAhead, type AheadPage } from './pages-ahead.js';
 
@@ -78,6 +79,19 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, body: Buff
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (!encoding || body.length < COMPRESS_FROM_BYTES) return reply.send(body);
   return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(await compressed(encoding));
+}
+
+/**
+ * A page kept gzipped (a product page built ahead) sent as it is to a browser that takes gzip, even one that prefers
+ * brotli (≈ 10% more bytes than brotli's dynamic level, and no compression on the request's path); else its text, as
+ * `sendPage` sends it.
+ */
+async function sendGzipped(request: FastifyRequest, reply: FastifyReply, gzipped: Buffer) {
+  if (accepts(request.headers['accept-encoding'], 'gzip')) {
+    return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(gzipped);
+  }
+  const body = zlib.gunzipSync(gzipped);
+  return sendPage(request, reply, body, (encoding) => compress(body, encoding, 'dynamic'));
 }
 
 /** The page's bytes in `encoding`: made at the dynamic level the first time, upgraded to the best level when asked again. */
@@ -437,16 +451,28 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
         let page = pages.peek(key);
         if (!page) {
           ahead.saw(origin);
-          // A guest's product page is read as it was built ahead (pages-ahead.ts), when it was; else rendered.
-          const productId = !signedIn && !url.search ? productIdOf(url.pathname) : undefined;
-          const built = productId === undefined ? undefined : await ahead.page(productId, origin, linked);
-          const made = built ? { ...built, status: 200, keepable: true } : await renderShared(webRequest, handle, caller, origin, linked);
-          page = { status: made.status, headers: withPolicy(made.headers, policy, made.scripts), body: made.body, compressed: {} };
           // Kept from its second request on: a crawl of pages asked for once (at 100,000 products nearly every
           // product, listing and search URL) passes by without pushing out the pages shoppers keep asking for, nor
           // holding memory. Oldest out first, by count and by bytes.
+          const again = seen.has(key);
+          // A guest's product page is read as it was built ahead (pages-ahead.ts), when it was; else rendered.
+          const productId = !signedIn && !url.search ? productIdOf(url.pathname) : undefined;
+          const built = productId === undefined ? undefined : await ahead.page(productId, origin, linked);
+          if (built && !again) {
+            seen.set(key, true);
+            reply.code(200);
+            for (const [name, value] of withPolicy(built.headers, policy, built.scripts)) reply.header(name, value);
+            return sendGzipped(request, reply, built.gzip);
+          }
+          const made = built
+            ? { headers: built.headers, scripts: built.scripts, body: zlib.gunzipSync(built.gzip), status: 200, keepable: true }
+            : await renderShared(webRequest, handle, caller, origin, linked);
+          page = {
+            status: made.status, headers: withPolicy(made.headers, policy, made.scripts), body: made.body,
+            compressed: built ? { gzip: { bytes: built.gzip, best: true } } : {},
+          };
           if (made.keepable && !pages.has(key)) {
-            if (seen.has(key)) pages.set(key, page);
+            if (again) pages.set(key, page);
             else seen.set(key, true);
           }
         }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client.js';
 import { coalesce } from './coalesce.js';
 
@@ -24,6 +25,9 @@ import { coalesce } from './coalesce.js';
  */
 const sizeOf = (value: unknown) => (Buffer.isBuffer(value) ? value.length : 0);
 
+/** Keys of serialised answers loaded once, remembered (keys only) so that the second load keeps its answer. */
+const SEEN_KEPT = 10_000;
+
 export class ReadCache {
   private map = new Map<string, unknown>();
   /** Bumped at every clear; a load stores only under the epoch it started in. */
@@ -34,6 +38,12 @@ export class ReadCache {
   private readonly shared: boolean;
   /** Bytes of the Buffer entries (the API's serialised answers): what a crawl of distinct URLs fills. */
   private bytes = 0;
+  /**
+   * Serialised answers are kept from their second load on (as the HTML pages are, decision 010): a crawl of distinct
+   * listings and searches, each asked for once, passes by without filling the cache's bytes with answers nobody asks
+   * for again (docs/decisions/031-memory-under-the-cold-mix.md). Other entries (indexes, maps) are kept at once.
+   */
+  private readonly seen = new LRUCache<string, true>({ max: SEEN_KEPT });
 
   /**
    * At most `max` entries and `maxBytes` of serialised answers, least recently used out first. Measured at 100,000
@@ -47,6 +57,7 @@ export class ReadCache {
   private clearLocal() {
     this.epoch++;
     this.map.clear();
+    this.seen.clear();
     this.bytes = 0;
   }
 
@@ -77,15 +88,18 @@ export class ReadCache {
     }
     const epoch = this.epoch;
     const value = await load();
-    if (epoch === this.epoch) {
-      this.bytes += sizeOf(value) - sizeOf(this.map.get(key));
-      this.map.delete(key);
-      this.map.set(key, value);
-      while ((this.map.size > this.max || this.bytes > this.maxBytes) && this.map.size > 1) {
-        const oldest = this.map.keys().next().value!;
-        this.bytes -= sizeOf(this.map.get(oldest));
-        this.map.delete(oldest);
-      }
+    if (epoch !== this.epoch) return value;
+    if (sizeOf(value) > 0 && !this.seen.has(key)) {
+      this.seen.set(key, true);
+      return value;
+    }
+    this.bytes += sizeOf(value) - sizeOf(this.map.get(key));
+    this.map.delete(key);
+    this.map.set(key, value);
+    while ((this.map.size > this.max || this.bytes > this.maxBytes) && this.map.size > 1) {
+      const oldest = this.map.keys().next().value!;
+      this.bytes -= sizeOf(this.map.get(oldest));
+      this.map.delete(oldest);
     }
     return value;
   }

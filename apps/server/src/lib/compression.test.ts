@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compress, preferredEncoding, windowBitsFor } from './compression.js';
+import { accepts, compress, crc32Of, deflatePiece, gzipOfPieces, preferredEncoding, windowBitsFor } from './compression.js';
 
 describe('compression', () => {
   it('sizes brotli\'s window to the body: 16 KB at least, the default 4 MB at most', () => {
@@ -26,5 +26,29 @@ describe('compression', () => {
     expect(preferredEncoding('gzip, deflate, br')).toBe('br');
     expect(preferredEncoding('gzip')).toBe('gzip');
     expect(preferredEncoding(undefined)).toBeNull();
+  });
+
+  it('puts a gzip body together from pieces compressed apart: it decodes (CRC and length checked) to their texts in order', () => {
+    const head = Buffer.from(`<head>${'<meta name="x" content="سرخاب"/>'.repeat(200)}<style`);
+    const style = Buffer.from(`>${'.a{color:red}'.repeat(8000)}</style>`); // over deflate's 32 KB window
+    const rest = Buffer.from(Array.from({ length: 3000 }, (_, i) => `<li>رژ لب ${i}</li>`).join(''));
+    for (const texts of [[head, style, rest], [head, Buffer.alloc(0), rest], [rest]]) {
+      const pieces = texts.map((text, i) => deflatePiece(text, i === texts.length - 1));
+      const whole = Buffer.concat(texts);
+      const crc = crc32Of(texts);
+      expect(crc).toBe(zlib.crc32(whole));
+      const gzipped = gzipOfPieces(pieces, crc, whole.length);
+      expect(zlib.gunzipSync(gzipped).equals(whole)).toBe(true);
+      expect(gzipped.length).toBeLessThan(whole.length / 3);
+      // A wrong CRC or length is refused by the decoder: the trailer is checked.
+      expect(() => zlib.gunzipSync(gzipOfPieces(pieces, crc + 1, whole.length))).toThrow();
+      expect(() => zlib.gunzipSync(gzipOfPieces(pieces, crc, whole.length + 1))).toThrow();
+    }
+  });
+
+  it('reads which encodings a browser takes', () => {
+    expect(accepts('gzip, deflate, br', 'gzip')).toBe(true);
+    expect(accepts('br', 'gzip')).toBe(false);
+    expect(accepts(undefined, 'br')).toBe(false);
   });
 });

@@ -47,8 +47,40 @@ export function compress(body: Buffer, encoding: Encoding, level: Level): Promis
     : gzip(body, { level: GZIP_LEVEL[level] });
 }
 
+const NAMED: Record<Encoding, RegExp> = { br: /\bbr\b/, gzip: /\bgzip\b/ };
+
+/** Whether an Accept-Encoding header names `encoding`. */
+export const accepts = (acceptEncoding: string | undefined, encoding: Encoding) => NAMED[encoding].test(acceptEncoding ?? '');
+
 /** The encoding to answer with for an Accept-Encoding header: brotli, else gzip, else none. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
-  const accepts = acceptEncoding ?? '';
-  return /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+  return accepts(acceptEncoding, 'br') ? 'br' : accepts(acceptEncoding, 'gzip') ? 'gzip' : null;
+}
+
+/**
+ * Text compressed once at gzip's highest level as a piece of raw deflate that another piece may follow (it ends with a
+ * sync flush, on a byte boundary, no final block), or the `last` piece (it ends the stream). Pieces made apart and put
+ * one after the other are one deflate stream of their texts one after the other (RFC 1951): what `gzipOfPieces` sends.
+ */
+export const deflatePiece = (text: Buffer, last: boolean) =>
+  zlib.deflateRawSync(text, { level: GZIP_LEVEL.best, finishFlush: last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH });
+
+/**
+ * The CRC-32 of texts one after the other, as gzip's trailer wants it. Empty texts are passed over: zlib's crc32 answers
+ * 0 for an empty buffer without memory behind it (as `Buffer.alloc(0)` can be), whatever CRC it is given to go on from.
+ */
+export const crc32Of = (texts: Buffer[]) => texts.reduce((crc, text) => (text.length ? zlib.crc32(text, crc) : crc), 0);
+
+/** A gzip member's header (RFC 1952): deflate, no flags, no time, extra flags 0, made on Unix. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+
+/**
+ * A gzip body put together from deflate pieces (`deflatePiece`, the last one last) of a text whose CRC-32
+ * (`zlib.crc32`) and length in bytes are given: no compression at the time of the request.
+ */
+export function gzipOfPieces(pieces: Buffer[], crc: number, size: number): Buffer {
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size % 2 ** 32, 4);
+  return Buffer.concat([GZIP_HEADER, ...pieces, trailer]);
 }

@@ -199,7 +199,6 @@ describe(`catalogue memory budget, snapshot and background load (${DB_KIND})`, (
     const snapshotFile = path.join(dir, 'pages.snapshot');
     const pagesFile = path.join(dir, 'catalog.pages');
     const htmlFile = path.join(dir, 'catalog.html');
-    const marks = [Buffer.from('<main')];
     const html = (id: number) => Buffer.from(`<head></head><main>صفحه ${id}</main>`);
     const loads: number[] = [];
     const loader = (sync: CatalogSync, tag: string) => async (block: number) => {
@@ -210,7 +209,7 @@ describe(`catalogue memory budget, snapshot and background load (${DB_KIND})`, (
     await first.sync();
     await first.warmPages(loader(first, 'first'));
     const ids = Array.from(first.index!.productIds());
-    first.useHtmlLabel('layout-1', marks);
+    first.useHtmlLabel('layout-1');
     for (const id of ids) expect(first.keepHtml(id, html(id), 'layout-1', first.htmlEpoch)).toBe(true);
     expect(first.keepHtml(ids[0]!, html(0), 'layout-0', first.htmlEpoch)).toBe(false); // rendered under another layout
     expect(first.keepHtml(ids[0]!, html(0), 'layout-1', first.htmlEpoch - 1)).toBe(false); // begun before a change
@@ -236,7 +235,7 @@ describe(`catalogue memory budget, snapshot and background load (${DB_KIND})`, (
       if (id === changed) expect(second.hasHtml(id)).toBe(false);
       else if (exact) expect(second.pageHtml(id)?.equals(html(id)), `html ${id}`).toBe(true);
     }
-    second.useHtmlLabel('layout-2', marks); // the layout changed: none of it is kept
+    second.useHtmlLabel('layout-2'); // the layout changed: none of it is kept
     expect(ids.some((id) => second.hasHtml(id))).toBe(false);
     loads.length = 0;
     const warmed = await second.warmPages(loader(second, 'second'));

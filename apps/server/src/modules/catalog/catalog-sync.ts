@@ -318,7 +318,7 @@ export class CatalogSync {
     return this.html?.label;
   }
 
-  /** A product page's HTML, if it is kept (rendered under `htmlLabel`). */
+  /** A product page's HTML as it was kept (compressed by its maker), if it is kept (rendered under `htmlLabel`). */
   pageHtml(id: number): Buffer | undefined {
     return this.html?.get(id);
   }
@@ -328,10 +328,10 @@ export class CatalogSync {
   }
 
   /** Drops the HTML kept, if it was rendered under another label; what is kept from now on is under `label`. */
-  useHtmlLabel(label: string, marks: readonly Buffer[]) {
+  useHtmlLabel(label: string) {
     if (this.html?.label === label) return;
     this.html?.close();
-    this.html = new PageStore(undefined, undefined, undefined, marks);
+    this.html = new PageStore();
     this.html.label = label;
   }
 
@@ -343,10 +343,13 @@ export class CatalogSync {
     return this.bodyEpoch;
   }
 
-  /** Keeps a product page's HTML rendered under `label`, begun at `epoch`; false when that is no longer current. */
+  /**
+   * Keeps a product page's HTML rendered under `label`, begun at `epoch`, as it is given (its maker compressed it);
+   * false when that is no longer current.
+   */
   keepHtml(id: number, html: Buffer, label: string, epoch: number): boolean {
     if (!this.html || this.html.label !== label || epoch !== this.bodyEpoch || !this.index?.has(id)) return false;
-    this.html.setMany(new Map([[id, html]]));
+    this.html.setMany(new Map([[id, html]]), true);
     return true;
   }
 

@@ -3,27 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/** Bodies compressed with the shared dictionary start with this byte; others with NO_DICTIONARY. */
+/** Bodies compressed with the shared dictionary start with this byte; others with NO_DICTIONARY, or AS_GIVEN (stored as they came). */
 const WITH_DICTIONARY = 1;
 const NO_DICTIONARY = 0;
+const AS_GIVEN = 2;
 /** Bytes of bodies a dictionary is taken from (deflate uses at most the last 32 KB). */
 const DICTIONARY_BYTES = 32 * 1024;
 const LEVEL = 6;
 /** Garbage (replaced pages) the file may hold before it is rewritten, and at least this much. */
 const MIN_GARBAGE_TO_COMPACT = 16 * 1024 * 1024;
 
-/** What a saved page file begins with (then a header's length, the header, ids, lengths, dictionaries, pages). */
-const SAVED_MAGIC = Buffer.from('SORKHAB-PAGES-2\n');
+/** What a saved page file begins with (then a header's length, the header, ids, lengths, dictionary, pages). */
+const SAVED_MAGIC = Buffer.from('SORKHAB-PAGES-3\n');
 /** Bytes copied per write when a page file is saved. */
 const SAVE_CHUNK = 4 * 1024 * 1024;
 
-interface SavedHeader { key: string; label?: string; count: number; marks: string[]; dictionaries: number[]; bytes: number }
-
-/** Raw deflate, with a dictionary when there is one (an empty one is none). */
-const deflate = (part: Buffer, dictionary: Buffer | undefined) =>
-  (dictionary?.length ? zlib.deflateRawSync(part, { level: LEVEL, dictionary }) : zlib.deflateRawSync(part, { level: LEVEL }));
-const inflate = (data: Buffer, dictionary: Buffer | undefined) =>
-  (dictionary?.length ? zlib.inflateRawSync(data, { dictionary }) : zlib.inflateRawSync(data));
+interface SavedHeader { key: string; label?: string; count: number; dictionary: number; bytes: number }
 
 /** A file that disappears with the process: unlinked as soon as it is open (where the OS allows). */
 function scratchFile(dir: string): { fd: number; remove(): void } {
@@ -47,13 +42,12 @@ function unlinkedOpen(file: string, flags: string): { fd: number; remove(): void
  * first pages stored brings it to about 630 bytes (plain deflate: 1,430). The file is not the process's
  * memory: the operating system keeps its hot parts in its page cache, so 100,000 pages (≈ 65 MB) cost
  * the server 12 bytes each. Reading one costs a positioned read and an inflate, about 20 µs. The same store keeps the
- * product pages' HTML built ahead (web's pages-ahead.ts), cut into parts by `marks`.
+ * product pages' HTML built ahead (web's pages-ahead.ts), as they are given: already compressed, to be sent as such.
  */
 export class PageStore {
   /** What the pages were made under, as their owner says (saved and opened with them). */
   label: string | undefined;
-  /** One per part of a body (the parts between `marks`); empty: that part has no dictionary. */
-  private dictionaries: Buffer[] | undefined;
+  private dictionary: Buffer | undefined;
   private file: { fd: number; remove(): void };
   private end = 0;
   private garbage = 0;
@@ -61,30 +55,8 @@ export class PageStore {
   private offset = new Float64Array(0);
   private length = new Int32Array(0);
 
-  /**
-   * `marks` cut a body into parts (each part begins at the first occurrence of its mark after the part before), each
-   * compressed with a dictionary of its own taken from the same part of the first body stored: deflate reaches back at
-   * most 32 KB, so one dictionary helps only a body's first 32 KB. A product's HTML page (≈ 55 KB) compresses to
-   * ≈ 9 KB with one dictionary, ≈ 3 KB with its head, main part, footer and hydration data apart (decision 017).
-   */
-  constructor(private readonly dir = os.tmpdir(), private readonly minGarbage = MIN_GARBAGE_TO_COMPACT, file?: { fd: number; remove(): void },
-    private readonly marks: readonly Buffer[] = []) {
+  constructor(private readonly dir = os.tmpdir(), private readonly minGarbage = MIN_GARBAGE_TO_COMPACT, file?: { fd: number; remove(): void }) {
     this.file = file ?? scratchFile(dir);
-  }
-
-  /** `body` cut at its marks, each part from its mark's first occurrence after the part before (not found: an empty part). */
-  private parts(body: Buffer): Buffer[] {
-    const parts: Buffer[] = [];
-    let from = 0;
-    for (const mark of this.marks) {
-      const at = body.indexOf(mark, from);
-      if (at >= 0) {
-        parts.push(body.subarray(from, at));
-        from = at;
-      } else parts.push(body.subarray(from, from));
-    }
-    parts.push(body.subarray(from));
-    return parts;
   }
 
   /**
@@ -97,10 +69,8 @@ export class PageStore {
     for (let id = 0; id < this.length.length; id++) {
       if (this.length[id]! > 0) { ids.push(id); bytes += this.length[id]!; }
     }
-    const dictionaries = this.dictionaries ?? [];
-    const header = Buffer.from(JSON.stringify({
-      key, label: this.label, count: ids.length, marks: this.marks.map((m) => m.toString('base64')), dictionaries: dictionaries.map((d) => d.length), bytes,
-    } satisfies SavedHeader));
+    const dictionary = this.dictionary ?? Buffer.alloc(0);
+    const header = Buffer.from(JSON.stringify({ key, label: this.label, count: ids.length, dictionary: dictionary.length, bytes } satisfies SavedHeader));
     const size = Buffer.alloc(4);
     size.writeUInt32LE(header.length);
     const idBytes = Buffer.from(Int32Array.from(ids).buffer);
@@ -109,7 +79,7 @@ export class PageStore {
     const out = fs.openSync(temporary, 'w', 0o600);
     try {
       let at = 0;
-      for (const part of [SAVED_MAGIC, size, header, idBytes, lengthBytes, ...dictionaries]) at += fs.writeSync(out, part, 0, part.length, at);
+      for (const part of [SAVED_MAGIC, size, header, idBytes, lengthBytes, dictionary]) at += fs.writeSync(out, part, 0, part.length, at);
       let chunk = Buffer.allocUnsafe(SAVE_CHUNK);
       let filled = 0;
       for (const id of ids) {
@@ -159,16 +129,11 @@ export class PageStore {
       at += header.count * 4;
       const lengths = new Int32Array(read(header.count * 4, at).buffer.slice(0));
       at += header.count * 4;
-      const marks = header.marks.map((m) => Buffer.from(m, 'base64'));
-      const dictionaries = header.dictionaries.map((n) => {
-        const d = n ? read(n, at) : Buffer.alloc(0);
-        at += n;
-        return d;
-      });
-      if (dictionaries.length !== 0 && dictionaries.length !== marks.length + 1) throw new Error('page file not whole');
+      const dictionary = header.dictionary ? read(header.dictionary, at) : undefined;
+      at += header.dictionary;
       if (total !== at + header.bytes) throw new Error('page file not whole');
-      const store = new PageStore(dir, minGarbage, opened, marks);
-      if (dictionaries.length) store.dictionaries = dictionaries;
+      const store = new PageStore(dir, minGarbage, opened);
+      store.dictionary = dictionary;
       store.label = header.label;
       for (let i = 0; i < ids.length; i++) {
         store.place(ids[i]!, at, lengths[i]!);
@@ -189,16 +154,9 @@ export class PageStore {
     if (!n) return undefined;
     const stored = Buffer.allocUnsafe(n);
     fs.readSync(this.file.fd, stored, 0, n, this.offset[id]!);
-    const withDictionary = stored[0] === WITH_DICTIONARY;
-    // After the flag: the compressed length of each part but the last, then the parts.
-    let at = 1 + 4 * this.marks.length;
-    const parts: Buffer[] = [];
-    for (let i = 0; i <= this.marks.length; i++) {
-      const end = i < this.marks.length ? at + stored.readUInt32LE(1 + 4 * i) : stored.length;
-      parts.push(inflate(stored.subarray(at, end), withDictionary ? this.dictionaries![i]! : undefined));
-      at = end;
-    }
-    return parts.length === 1 ? parts[0] : Buffer.concat(parts);
+    const data = stored.subarray(1);
+    if (stored[0] === AS_GIVEN) return data;
+    return stored[0] === WITH_DICTIONARY ? zlib.inflateRawSync(data, { dictionary: this.dictionary! }) : zlib.inflateRawSync(data);
   }
 
   has(id: number) {
@@ -206,25 +164,19 @@ export class PageStore {
   }
 
   /**
-   * Stores pages; the first pages that add up to a dictionary's worth become the dictionary (with `marks`, the first
-   * page's parts become the parts' dictionaries).
+   * Stores pages, compressed (the first pages that add up to a dictionary's worth become the dictionary), or `asGiven`
+   * (bodies compressed already: `get` answers them as they were given).
    */
-  setMany(bodies: Map<number, Buffer>) {
-    if (!this.dictionaries) {
-      if (this.marks.length) {
-        const first = bodies.values().next().value;
-        if (first) this.dictionaries = this.parts(first).map((part) => Buffer.from(part.subarray(-DICTIONARY_BYTES)));
-      } else {
-        const sample = Buffer.concat([...bodies.values()]);
-        if (sample.length >= DICTIONARY_BYTES / 4) this.dictionaries = [Buffer.from(sample.subarray(-DICTIONARY_BYTES))];
-      }
+  setMany(bodies: Map<number, Buffer>, asGiven = false) {
+    if (!this.dictionary && !asGiven) {
+      const sample = Buffer.concat([...bodies.values()]);
+      if (sample.length >= DICTIONARY_BYTES / 4) this.dictionary = Buffer.from(sample.subarray(-DICTIONARY_BYTES));
     }
     const packed: Buffer[] = [];
     for (const [id, body] of bodies) {
-      const data = this.parts(body).map((part, i) => deflate(part, this.dictionaries?.[i]));
-      const lengths = Buffer.alloc(4 * this.marks.length);
-      for (let i = 0; i < this.marks.length; i++) lengths.writeUInt32LE(data[i]!.length, 4 * i);
-      const page = Buffer.concat([Buffer.of(this.dictionaries ? WITH_DICTIONARY : NO_DICTIONARY), lengths, ...data]);
+      const page = asGiven ? Buffer.concat([Buffer.of(AS_GIVEN), body])
+        : this.dictionary ? Buffer.concat([Buffer.of(WITH_DICTIONARY), zlib.deflateRawSync(body, { level: LEVEL, dictionary: this.dictionary })])
+          : Buffer.concat([Buffer.of(NO_DICTIONARY), zlib.deflateRawSync(body, { level: LEVEL })]);
       this.drop(id);
       this.place(id, this.end + packed.reduce((sum, p) => sum + p.length, 0), page.length);
       packed.push(page);
@@ -293,7 +245,7 @@ export class PageStore {
 
   /** Bytes in the file (live pages and garbage), and those the process holds for it. */
   bytes() {
-    return { file: this.end, memory: this.offset.byteLength + this.length.byteLength + (this.dictionaries ?? []).reduce((n, d) => n + d.length, 0) };
+    return { file: this.end, memory: this.offset.byteLength + this.length.byteLength + (this.dictionary?.length ?? 0) };
   }
 
   close() {
