@@ -163,6 +163,8 @@ async function main() {
   const dataDir = DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-bench-web-'));
   fs.mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dataDir, 'server-web.log');
+  // The run before's log is kept beside it (its shutdown says whether the pages were saved for this start).
+  if (fs.existsSync(logFile)) fs.renameSync(logFile, path.join(dataDir, 'server-web.previous.log'));
   fs.writeFileSync(logFile, '');
   const pgDb = POSTGRES ? await freshPostgres('sorkhab_bench_web') : undefined;
   const children: Child[] = [];

@@ -50,6 +50,8 @@ const PASS_PAUSE_MS = 2_000;
 export class PagesAhead {
   /** The origin pages are built for: PUBLIC_URL, or the one the first page was asked at. */
   private origin: string | undefined;
+  /** Where a built page is read before its answer is put together (a page is ≈ 11 KB; a larger one is read apart). */
+  private readonly scratch = Buffer.allocUnsafe(64 * 1024);
   /** The style element's text and end in the @import form and in full, each with its deflate piece. */
   private readonly style: Record<'linked' | 'inline', { text: Buffer; piece: Buffer }> | undefined;
 
@@ -84,7 +86,8 @@ export class PagesAhead {
     const catalog = await this.catalog();
     const label = catalog.htmlLabel;
     if (label === undefined || !catalog.hasHtml(id) || label !== await this.o.stamp(origin)) return undefined;
-    const stored = catalog.pageHtml(id);
+    // Read into the scratch buffer (nothing awaited until the answer is put together: that copies what it needs).
+    const stored = catalog.pageHtml(id, this.scratch);
     if (!stored) return undefined;
     const end = stored.indexOf(10);
     const { headers, scripts, head, crc, size } = JSON.parse(stored.subarray(0, end).toString('utf8')) as Kept;

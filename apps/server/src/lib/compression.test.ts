@@ -50,5 +50,10 @@ describe('compression', () => {
     expect(accepts('gzip, deflate, br', 'gzip')).toBe(true);
     expect(accepts('br', 'gzip')).toBe(false);
     expect(accepts(undefined, 'br')).toBe(false);
+    expect(accepts('gzip;q=0, br', 'gzip')).toBe(false); // refused
+    expect(accepts('gzip; q=0.000', 'gzip')).toBe(false);
+    expect(accepts('gzip;q=0.5', 'gzip')).toBe(true);
+    expect(accepts('GZIP', 'gzip')).toBe(true);
+    expect(preferredEncoding('br;q=0, gzip')).toBe('gzip');
   });
 });

@@ -47,9 +47,11 @@ export function compress(body: Buffer, encoding: Encoding, level: Level): Promis
     : gzip(body, { level: GZIP_LEVEL[level] });
 }
 
-const NAMED: Record<Encoding, RegExp> = { br: /\bbr\b/, gzip: /\bgzip\b/ };
+/** An encoding named in Accept-Encoding, unless with a weight of 0 (refused: RFC 9110, 12.5.3). */
+const named = (name: string) => new RegExp(`\\b${name}\\b(?!\\s*;\\s*q\\s*=\\s*0(?:\\.0{0,3})?(?![.\\d]))`, 'i');
+const NAMED: Record<Encoding, RegExp> = { br: named('br'), gzip: named('gzip') };
 
-/** Whether an Accept-Encoding header names `encoding`. */
+/** Whether an Accept-Encoding header names `encoding` (and does not refuse it). */
 export const accepts = (acceptEncoding: string | undefined, encoding: Encoding) => NAMED[encoding].test(acceptEncoding ?? '');
 
 /** The encoding to answer with for an Accept-Encoding header: brotli, else gzip, else none. */

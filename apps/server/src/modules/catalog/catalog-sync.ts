@@ -318,9 +318,12 @@ export class CatalogSync {
     return this.html?.label;
   }
 
-  /** A product page's HTML as it was kept (compressed by its maker), if it is kept (rendered under `htmlLabel`). */
-  pageHtml(id: number): Buffer | undefined {
-    return this.html?.get(id);
+  /**
+   * A product page's HTML as it was kept (compressed by its maker), if it is kept (rendered under `htmlLabel`); read
+   * into `scratch` when it fits (PageStore's `get`).
+   */
+  pageHtml(id: number, scratch?: Buffer): Buffer | undefined {
+    return this.html?.get(id, scratch);
   }
 
   hasHtml(id: number): boolean {

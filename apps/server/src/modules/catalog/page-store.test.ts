@@ -84,6 +84,14 @@ describe('PageStore', () => {
     expect(store.bytes().file).toBeLessThan([...given.values()].reduce((n, b) => n + 1 + b.length, 0) + page(30).length);
     for (const [id, body] of given) expect(store.get(id)?.equals(body), `page ${id}`).toBe(true);
     expect(store.get(30)?.equals(page(30))).toBe(true);
+    // Read into a scratch buffer when it fits: a view of it; else a buffer of its own.
+    const scratch = Buffer.alloc(64 * 1024);
+    const viewed = store.get(3, scratch)!;
+    expect(viewed.equals(given.get(3)!)).toBe(true);
+    expect(viewed.buffer).toBe(scratch.buffer);
+    const apart = store.get(3, Buffer.alloc(8))!;
+    expect(apart.equals(given.get(3)!)).toBe(true);
+    expect(store.get(30, scratch)?.equals(page(30))).toBe(true);
     store.label = 'stamp-1';
     const file = path.join(dir, 'given.pages');
     store.save(file, 'k');

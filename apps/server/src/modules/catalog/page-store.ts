@@ -149,10 +149,14 @@ export class PageStore {
     }
   }
 
-  get(id: number): Buffer | undefined {
+  /**
+   * A page's body. With `scratch` (large enough), a body kept as given is read into it and answered as a view of it,
+   * valid until `scratch` is used again: a hot path that copies the body out at once allocates nothing here.
+   */
+  get(id: number, scratch?: Buffer): Buffer | undefined {
     const n = this.length[id] ?? 0;
     if (!n) return undefined;
-    const stored = Buffer.allocUnsafe(n);
+    const stored = scratch && scratch.length >= n ? scratch.subarray(0, n) : Buffer.allocUnsafe(n);
     fs.readSync(this.file.fd, stored, 0, n, this.offset[id]!);
     const data = stored.subarray(1);
     if (stored[0] === AS_GIVEN) return data;
