@@ -105,22 +105,15 @@ export class PagesAhead {
    */
   private pack({ body, ...meta }: AheadPage): Buffer {
     const at = this.style ? body.indexOf(this.style.linked.text) : -1;
-    let kept: Kept;
-    let pieces: Buffer[];
-    if (at < 0) {
-      pieces = [deflatePiece(body, true)];
-      kept = { ...meta, head: pieces[0]!.length, crc: [crc32Of([body])], size: [body.length] };
-    } else {
-      const { linked, inline } = this.style!;
-      const head = body.subarray(0, at);
-      const rest = body.subarray(at + linked.text.length);
-      pieces = [deflatePiece(head, false), deflatePiece(rest, true)];
-      kept = {
-        ...meta, head: pieces[0]!.length,
-        crc: [crc32Of([body]), crc32Of([head, inline.text, rest])],
-        size: [body.length, head.length + inline.text.length + rest.length],
-      };
-    }
+    const head = at < 0 ? body : body.subarray(0, at);
+    const rest = at < 0 ? undefined : body.subarray(at + this.style!.linked.text.length);
+    const pieces = rest ? [deflatePiece(head, false), deflatePiece(rest, true)] : [deflatePiece(head, true)];
+    // The texts of each form the page can be sent in: as built (@import), and with the stylesheet inline.
+    const forms = rest ? [[body], [head, this.style!.inline.text, rest]] : [[body]];
+    const kept: Kept = {
+      ...meta, head: pieces[0]!.length,
+      crc: forms.map(crc32Of), size: forms.map((texts) => texts.reduce((n, text) => n + text.length, 0)),
+    };
     return Buffer.concat([Buffer.from(`${JSON.stringify(kept)}\n`), ...pieces]);
   }
 
