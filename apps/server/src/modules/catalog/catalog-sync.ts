@@ -93,6 +93,8 @@ export class CatalogSync {
    * they were rendered under (the layout's data and the web build), which the web side checks before using one.
    */
   private html: PageStore | undefined;
+  /** Transactions whose logged changes were applied and are at or after `xmin` (their rows are read again). */
+  private readonly applied = new Set<string>();
   /** Bumped whenever bodies are dropped: a load that began before stores nothing. */
   private bodyEpoch = 0;
   private readonly loading = new Map<number, { epoch: number; bodies: Promise<Map<number, Buffer>> }>();
@@ -166,15 +168,12 @@ export class CatalogSync {
     w.write(snapshotFile, meta);
     this.options.log?.info({ file: snapshotFile, products: this.index.size, ms: Date.now() - started }, 'catalogue saved');
     const key = this.pagesKey(identity, this.xmin);
-    if (opts.pages && key && pagesFile && this.pages) {
-      const pagesStarted = Date.now();
-      const saved = this.pages.save(pagesFile, key);
-      this.options.log?.info({ file: pagesFile, pages: saved, ms: Date.now() - pagesStarted }, 'product pages saved');
-    }
-    if (opts.pages && key && htmlFile && this.html) {
-      const htmlStarted = Date.now();
-      const saved = this.html.save(htmlFile, key);
-      this.options.log?.info({ file: htmlFile, pages: saved, ms: Date.now() - htmlStarted }, 'product pages\' HTML saved');
+    if (!opts.pages || !key) return;
+    for (const [store, file, what] of [[this.pages, pagesFile, 'product pages'], [this.html, htmlFile, 'product pages\' HTML']] as const) {
+      if (!store || !file) continue;
+      const storeStarted = Date.now();
+      const saved = store.save(file, key);
+      this.options.log?.info({ file, pages: saved, ms: Date.now() - storeStarted }, `${what} saved`);
     }
   }
 
@@ -230,9 +229,14 @@ export class CatalogSync {
     if (this.xmin === undefined) await this.begin();
     const target = this.loaded?.index ?? this.index;
     const from = this.loaded ? minXid(this.loaded.xmin, this.xmin!) : this.xmin!;
-    const log = rowsOf<{ x: string; id: number | null }>(await this.db.execute(sql`with s as (select pg_snapshot_xmin(pg_current_snapshot())::text as x)
-      select s.x, c.product_id as id from s left join product_changes c on c.xid >= ${from}::xid8`));
-    const ids = log.flatMap((r) => (r.id === null ? [] : [Number(r.id)]));
+    const log = rowsOf<{ x: string; id: number | null; xid: string | null }>(await this.db.execute(sql`with s as (select pg_snapshot_xmin(pg_current_snapshot())::text as x)
+      select s.x, c.product_id as id, c.xid::text as xid from s left join product_changes c on c.xid >= ${from}::xid8`));
+    // A transaction's changes become visible all at once: those of a transaction applied by an earlier read are not
+    // applied again when the xmin stays behind it (an open transaction elsewhere in the cluster holds it back), which
+    // dropped the product pages built since, at every read. A catalogue still loading takes every change since its own
+    // snapshot.
+    const fresh = this.loaded ? log : log.filter((r) => r.xid === null || !this.applied.has(r.xid));
+    const ids = fresh.flatMap((r) => (r.id === null ? [] : [Number(r.id)]));
     if (ids.length) this.bodyEpoch++;
     if (ids.includes(0)) {
       this.pages?.clear();
@@ -254,6 +258,9 @@ export class CatalogSync {
       }
     }
     this.xmin = log[0]!.x;
+    const xmin = BigInt(this.xmin);
+    for (const xid of this.applied) if (BigInt(xid) < xmin) this.applied.delete(xid);
+    for (const r of log) if (r.xid !== null) this.applied.add(r.xid);
     if (this.loaded) {
       this.index = this.loaded.index;
       this.loaded = undefined;
