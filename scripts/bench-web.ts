@@ -4,7 +4,7 @@
  *   1. server render of /, a category listing and a product page, the same URL over and over (warm: the page
  *      cache answers), 20 connections: req/s, p50, p99;
  *   2. with a catalogue (--products N or --data DIR), the cold mix (issue 12): random product pages, filtered
- *      listing pages and search pages as a returning shopper asks for them, and product pages as a crawler does (no
+ *      listing pages and search pages as a returning shopper asks for them, and all three as a crawler does (no
  *      cookie: the stylesheet inline), each URL about once, 20 connections, beside a bare node:http server
  *      answering a product page's bytes (the machine's ceiling); target ≥ 600 pages/s with p99 ≤ 100 ms each;
  *   3. the HTML of a product page for a returning shopper (target ≤ 60 KB before compression) and for a first
@@ -151,6 +151,13 @@ const COLD_PAGES: PageScenario[] = [
   { name: 'cold /search', paths: (ctx, seed) => distinct(20_000, seed, (r) => `/search?search=${q(searchText(ctx, r))}`) },
   // Other ids than the returning shopper's above (the page cache keeps a page asked for twice).
   { name: 'cold /product/:id, crawler', paths: (ctx, seed) => shuffle(ctx.productIds, seed + 10).map((id) => `/product/${id}`), crawler: true },
+  // A crawler's listings and searches (other seeds than the shopper's): each page carries the stylesheet inline.
+  {
+    name: 'cold /product-list, crawler',
+    paths: (ctx, seed) => distinct(40_000, seed + 10, (r) => `/product-list?${listingQuery(ctx, r, { category: 'brand', brands: 'brands', page: 'page', firstPage: false })}`),
+    crawler: true,
+  },
+  { name: 'cold /search, crawler', paths: (ctx, seed) => distinct(20_000, seed + 10, (r) => `/search?search=${q(searchText(ctx, r))}`), crawler: true },
 ];
 
 async function main() {

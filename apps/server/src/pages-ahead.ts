@@ -1,5 +1,5 @@
 import type { App } from './app.js';
-import { crc32Of, deflatePiece, gzipOfPieces } from './lib/compression.js';
+import { crc32Of, deflatePiece, gzipOfPieces, type FixedPiece } from './lib/compression.js';
 import { catalogOf } from './modules/catalog/catalog-sync.js';
 
 /** A page as the server sends it: its headers (without the CSP), the hashes of its inline scripts, its bytes. */
@@ -26,8 +26,11 @@ export interface PagesAheadOptions {
    * shop's settings, its menu, the header and footer they make), the web build, the origin. Undefined: unknown now.
    */
   stamp(origin: string): Promise<string | undefined>;
-  /** The stylesheet element's text in the @import form and in full (root.tsx); without it, first visits render. */
-  stylesheet: { linked: string; inline: string } | undefined;
+  /**
+   * The style element's text and end (`>…</style>`) in the @import form and in full (root.tsx), each with its deflate
+   * piece (web.ts makes them once); without them, first visits render.
+   */
+  style: Record<'linked' | 'inline', FixedPiece> | undefined;
   /** Bytes the pages' file may take (PAGES_AHEAD_MB): newest products first, the rest rendered when asked for. */
   budgetBytes: number;
 }
@@ -53,17 +56,11 @@ export class PagesAhead {
   /** Where a built page is read before its answer is put together (a page is ≈ 11 KB; a larger one is read apart). */
   private readonly scratch = Buffer.allocUnsafe(64 * 1024);
   /** The style element's text and end in the @import form and in full, each with its deflate piece. */
-  private readonly style: Record<'linked' | 'inline', { text: Buffer; piece: Buffer }> | undefined;
+  private readonly style: Record<'linked' | 'inline', FixedPiece> | undefined;
 
   constructor(private readonly o: PagesAheadOptions, origin?: string) {
     this.origin = origin;
-    if (o.stylesheet) {
-      const form = (text: string) => {
-        const bytes = Buffer.from(`>${text}</style>`);
-        return { text: bytes, piece: deflatePiece(bytes, false) };
-      };
-      this.style = { linked: form(o.stylesheet.linked), inline: form(o.stylesheet.inline) };
-    }
+    this.style = o.style;
   }
 
   /** A page was asked for at `origin`: the first one sets the origin pages are built for, when PUBLIC_URL does not. */

@@ -13,7 +13,7 @@ import type { App } from './app.js';
 import { declarePublic } from './lib/auth.js';
 import { usePlainPageFonts } from './lib/plain-page.js';
 import { WEB_DIR } from './paths.js';
-import { accepts, compress, COMPRESS_FROM_BYTES, preferredEncoding, type Encoding } from './lib/compression.js';
+import { accepts, compress, COMPRESS_FROM_BYTES, fixedPiece, gzipAround, preferredEncoding, type Encoding, type FixedPiece } from './lib/compression.js';
 import { newNonce, nonceSource, nonceToHashes, withScriptSources } from './lib/csp.js';
 import { PagesAhead, type AheadPage } from './pages-ahead.js';
 
@@ -91,6 +91,19 @@ async function sendGzipped(request: FastifyRequest, reply: FastifyReply, gzipped
     return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(gzipped);
   }
   const body = zlib.gunzipSync(gzipped);
+  return sendPage(request, reply, body, (encoding) => compress(body, encoding, 'dynamic'));
+}
+
+/**
+ * A page made for this answer alone (the page cache does not keep it): one with the stylesheet inline (a first visit)
+ * goes gzipped around the style element's piece, compressed once (`gzipAround`), to any browser that takes gzip, even
+ * one preferring brotli (≈ 10% more bytes, a third of the work); else as `sendPage` sends it.
+ */
+async function sendMade(request: FastifyRequest, reply: FastifyReply, body: Buffer, inline: FixedPiece | undefined) {
+  if (inline && body.length >= COMPRESS_FROM_BYTES && accepts(request.headers['accept-encoding'], 'gzip')) {
+    const gzipped = await gzipAround(body, inline);
+    if (gzipped) return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(gzipped);
+  }
   return sendPage(request, reply, body, (encoding) => compress(body, encoding, 'dynamic'));
 }
 
@@ -299,6 +312,12 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
   // React Router spells it (getManifestPath).
   const manifestPath = [build.basename ?? '/', build.routeDiscovery?.manifestPath || '/__manifest'].join('/').replace(/\/\/+/g, '/');
   const stylesheet = stylesheetOf(build);
+  // The style element's text and end in both forms, each compressed once: built pages and first visits' pages are
+  // sent around them.
+  const style = stylesheet?.text && {
+    linked: fixedPiece(Buffer.from(`>${stylesheet.text.linked}</style>`)),
+    inline: fixedPiece(Buffer.from(`>${stylesheet.text.inline}</style>`)),
+  };
   // The plain pages (the test gateway, a refused page request) draw in the shop's font too.
   const sheetFile = stylesheet && path.join(clientDir, stylesheet.href);
   if (sheetFile && fs.existsSync(sheetFile)) usePlainPageFonts(fs.readFileSync(sheetFile, 'utf8'));
@@ -350,7 +369,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
   const ahead = new PagesAhead({
     app,
     budgetBytes: app.services.config.PAGES_AHEAD_MB * 1024 * 1024,
-    stylesheet: stylesheet?.text,
+    style,
     async render(origin, id): Promise<AheadPage | undefined> {
       const pathname = `/product/${id}`;
       const made = await renderShared(new Request(`${origin}${pathname}`), handlerOf(routeOf(pathname).routes), guestAt(origin), origin, true);
@@ -480,6 +499,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
         for (const [name, value] of page.headers) reply.header(name, value);
         // A cached page is compressed once per encoding (and once more at the best level if asked again), not on every request.
         const kept = page;
+        if (!pages.has(key)) return sendMade(request, reply, kept.body, style?.inline);
         return sendPage(request, reply, kept.body, (encoding) => compressedCopy(kept, encoding));
       }
       // Every render gets a fresh CSP nonce for the inline scripts it writes (docs/decisions/009-script-csp.md).
@@ -493,7 +513,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       // Compressed here as the kept pages are (a window the size of the page), not by @fastify/compress's encoder.
-      if (html !== undefined) return sendPage(request, reply, html, (encoding) => compress(html, encoding, 'dynamic'));
+      if (html !== undefined) return sendMade(request, reply, html, style?.inline);
       return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
     };
     web.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', config: { access: 'public' }, handler: render });

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { accepts, compress, crc32Of, deflatePiece, gzipOfPieces, preferredEncoding, windowBitsFor } from './compression.js';
+import { accepts, compress, crc32Of, deflatePiece, fixedPiece, gzipAround, gzipOfPieces, preferredEncoding, windowBitsFor } from './compression.js';
 
 describe('compression', () => {
   it('sizes brotli\'s window to the body: 16 KB at least, the default 4 MB at most', () => {
@@ -44,6 +44,23 @@ describe('compression', () => {
       expect(() => zlib.gunzipSync(gzipOfPieces(pieces, crc + 1, whole.length))).toThrow();
       expect(() => zlib.gunzipSync(gzipOfPieces(pieces, crc, whole.length + 1))).toThrow();
     }
+  });
+
+  it('gzips a page around a text compressed once: the page decodes whole, with the piece between what is compressed now', async () => {
+    const style = fixedPiece(Buffer.from(`>${'.a{color:red}.b{margin:0}'.repeat(3000)}</style>`)); // 75 KB, over deflate's window
+    const head = `<!DOCTYPE html><html lang="fa"><head><title>رژ لب</title><style id="s"`;
+    const rest = Array.from({ length: 2000 }, (_, i) => `<li><a href="/product/${i}">رژ لب ${i}</a></li>`).join('');
+    for (const [before, after] of [[head, rest], ['', rest], [head, '']] as const) {
+      const page = Buffer.concat([Buffer.from(before), style.text, Buffer.from(after)]);
+      const gzipped = (await gzipAround(page, style))!;
+      expect(zlib.gunzipSync(gzipped).equals(page)).toBe(true);
+      // The piece made once is sent as it is, between the two made now.
+      expect(gzipped.includes(style.piece)).toBe(true);
+      expect(gzipped.length).toBeLessThan(page.length / 4);
+    }
+    // Without the text (a returning visitor's page @imports the file), or with only its first bytes: not this way.
+    expect(await gzipAround(Buffer.from(head + rest), style)).toBeUndefined();
+    expect(await gzipAround(Buffer.concat([Buffer.from(head), style.text.subarray(0, style.text.length - 9), Buffer.from(rest)]), style)).toBeUndefined();
   });
 
   it('reads which encodings a browser takes', () => {
