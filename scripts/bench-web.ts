@@ -141,23 +141,20 @@ async function pageSizes(url: string, cookie?: string): Promise<{ raw: number; b
 interface PageScenario { name: string; paths(ctx: BenchContext, seed: number): string[]; crawler?: boolean }
 
 const q = encodeURIComponent;
+/** Distinct filtered listings and searches from a seed (the shopper's and the crawler's scenarios take different seeds). */
+const listingPaths = (ctx: BenchContext, seed: number) =>
+  distinct(40_000, seed, (r) => `/product-list?${listingQuery(ctx, r, { category: 'brand', brands: 'brands', page: 'page', firstPage: false })}`);
+const searchPaths = (ctx: BenchContext, seed: number) => distinct(20_000, seed, (r) => `/search?search=${q(searchText(ctx, r))}`);
 /** The cold mix of pages (issue 12): each URL about once. */
 const COLD_PAGES: PageScenario[] = [
   { name: 'cold /product/:id', paths: (ctx, seed) => shuffle(ctx.productIds, seed).map((id) => `/product/${id}`) },
-  {
-    name: 'cold /product-list (filters)',
-    paths: (ctx, seed) => distinct(40_000, seed, (r) => `/product-list?${listingQuery(ctx, r, { category: 'brand', brands: 'brands', page: 'page', firstPage: false })}`),
-  },
-  { name: 'cold /search', paths: (ctx, seed) => distinct(20_000, seed, (r) => `/search?search=${q(searchText(ctx, r))}`) },
-  // Other ids than the returning shopper's above (the page cache keeps a page asked for twice).
+  { name: 'cold /product-list (filters)', paths: listingPaths },
+  { name: 'cold /search', paths: searchPaths },
+  // A crawler's: other ids and seeds than the returning shopper's above (the page cache keeps a page asked for twice);
+  // each page carries the stylesheet inline.
   { name: 'cold /product/:id, crawler', paths: (ctx, seed) => shuffle(ctx.productIds, seed + 10).map((id) => `/product/${id}`), crawler: true },
-  // A crawler's listings and searches (other seeds than the shopper's): each page carries the stylesheet inline.
-  {
-    name: 'cold /product-list, crawler',
-    paths: (ctx, seed) => distinct(40_000, seed + 10, (r) => `/product-list?${listingQuery(ctx, r, { category: 'brand', brands: 'brands', page: 'page', firstPage: false })}`),
-    crawler: true,
-  },
-  { name: 'cold /search, crawler', paths: (ctx, seed) => distinct(20_000, seed + 10, (r) => `/search?search=${q(searchText(ctx, r))}`), crawler: true },
+  { name: 'cold /product-list, crawler', paths: (ctx, seed) => listingPaths(ctx, seed + 10), crawler: true },
+  { name: 'cold /search, crawler', paths: (ctx, seed) => searchPaths(ctx, seed + 10), crawler: true },
 ];
 
 async function main() {

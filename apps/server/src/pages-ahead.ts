@@ -55,12 +55,8 @@ export class PagesAhead {
   private origin: string | undefined;
   /** Where a built page is read before its answer is put together (a page is ≈ 11 KB; a larger one is read apart). */
   private readonly scratch = Buffer.allocUnsafe(64 * 1024);
-  /** The style element's text and end in the @import form and in full, each with its deflate piece. */
-  private readonly style: Record<'linked' | 'inline', FixedPiece> | undefined;
-
   constructor(private readonly o: PagesAheadOptions, origin?: string) {
     this.origin = origin;
-    this.style = o.style;
   }
 
   /** A page was asked for at `origin`: the first one sets the origin pages are built for, when PUBLIC_URL does not. */
@@ -91,7 +87,7 @@ export class PagesAhead {
     const form = linked ? 0 : 1;
     if (crc[form] === undefined) return undefined;
     const pieces = [stored.subarray(end + 1, end + 1 + head)];
-    if (crc.length > 1) pieces.push(this.style![linked ? 'linked' : 'inline'].piece, stored.subarray(end + 1 + head));
+    if (crc.length > 1) pieces.push(this.o.style![linked ? 'linked' : 'inline'].piece, stored.subarray(end + 1 + head));
     return { headers, scripts, gzip: gzipOfPieces(pieces, crc[form]!, size[form]!) };
   }
 
@@ -101,12 +97,12 @@ export class PagesAhead {
    * without the element is kept whole, in its @import form only.
    */
   private pack({ body, ...meta }: AheadPage): Buffer {
-    const at = this.style ? body.indexOf(this.style.linked.text) : -1;
+    const at = this.o.style ? body.indexOf(this.o.style.linked.text) : -1;
     const head = at < 0 ? body : body.subarray(0, at);
-    const rest = at < 0 ? undefined : body.subarray(at + this.style!.linked.text.length);
+    const rest = at < 0 ? undefined : body.subarray(at + this.o.style!.linked.text.length);
     const pieces = rest ? [deflatePiece(head, false), deflatePiece(rest, true)] : [deflatePiece(head, true)];
     // The texts of each form the page can be sent in: as built (@import), and with the stylesheet inline.
-    const forms = rest ? [[body], [head, this.style!.inline.text, rest]] : [[body]];
+    const forms = rest ? [[body], [head, this.o.style!.inline.text, rest]] : [[body]];
     const kept: Kept = {
       ...meta, head: pieces[0]!.length,
       crc: forms.map(crc32Of), size: forms.map((texts) => texts.reduce((n, text) => n + text.length, 0)),

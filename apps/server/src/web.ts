@@ -78,8 +78,12 @@ export async function compressionsSettled(): Promise<void> {
 async function sendPage(request: FastifyRequest, reply: FastifyReply, body: Buffer, compressed: (encoding: Encoding) => Promise<Buffer>) {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (!encoding || body.length < COMPRESS_FROM_BYTES) return reply.send(body);
-  return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(await compressed(encoding));
+  return sendEncoded(reply, encoding, await compressed(encoding));
 }
+
+/** A page's bytes in `encoding`, with the headers that say so. */
+const sendEncoded = (reply: FastifyReply, encoding: Encoding, bytes: Buffer) =>
+  reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(bytes);
 
 /**
  * A page kept gzipped (a product page built ahead) sent as it is to a browser that takes gzip, even one that prefers
@@ -87,9 +91,7 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, body: Buff
  * `sendPage` sends it.
  */
 async function sendGzipped(request: FastifyRequest, reply: FastifyReply, gzipped: Buffer) {
-  if (accepts(request.headers['accept-encoding'], 'gzip')) {
-    return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(gzipped);
-  }
+  if (accepts(request.headers['accept-encoding'], 'gzip')) return sendEncoded(reply, 'gzip', gzipped);
   const body = zlib.gunzipSync(gzipped);
   return sendPage(request, reply, body, (encoding) => compress(body, encoding, 'dynamic'));
 }
@@ -102,7 +104,7 @@ async function sendGzipped(request: FastifyRequest, reply: FastifyReply, gzipped
 async function sendMade(request: FastifyRequest, reply: FastifyReply, body: Buffer, inline: FixedPiece | undefined) {
   if (inline && body.length >= COMPRESS_FROM_BYTES && accepts(request.headers['accept-encoding'], 'gzip')) {
     const gzipped = await gzipAround(body, inline);
-    if (gzipped) return reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding').send(gzipped);
+    if (gzipped) return sendEncoded(reply, 'gzip', gzipped);
   }
   return sendPage(request, reply, body, (encoding) => compress(body, encoding, 'dynamic'));
 }
