@@ -200,7 +200,7 @@ async function main() {
       console.log(`product pages loaded ${((warm.ms ?? NaN) / 1000).toFixed(1)} s after the catalogue`);
       // And their HTML built ahead for guests (a restart on the same data reads it back).
       const built = await waitForLog(logFile, 'product pages built ahead', 60 * 60_000);
-      console.log(`product pages built ahead in ${((built.ms ?? NaN) / 1000).toFixed(1)} s more (${built.built} pages, ${built.fileMb} MB file)`);
+      console.log(`product pages built ahead in ${((built.ms ?? NaN) / 1000).toFixed(1)} s more (${built.built} pages built, ${built.kept} kept, ${built.fileMb} MB file)`);
       await sleep(1000);
     }
     const base = server.base;

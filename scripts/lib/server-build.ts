@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { webSourcesDigest } from './web-build.js';
 
 /**
@@ -19,26 +19,29 @@ export function serverBuildIsCurrent(root: string): boolean {
     && fs.readFileSync(stamp, 'utf8').trim() === webSourcesDigest(root, INPUTS);
 }
 
+/** esbuild's options for the server's bundle (a test builds it in memory with them: server-bundle.test.ts). */
+export const serverBuildOptions = (root: string): BuildOptions => ({
+  entryPoints: [path.join(root, 'apps/server/src/main.ts')],
+  outfile: path.join(root, SERVER_BUNDLE),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'warning',
+  // Every package import stays an import of node_modules; the workspace's own packages are bundled.
+  plugins: [{
+    name: 'packages-external',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@sorkhab/') ? undefined : { path: args.path, external: true }));
+    },
+  }],
+});
+
 /** Bundles the server; false (with esbuild's messages printed) when it fails. */
 export async function buildServer(root: string): Promise<boolean> {
   const digest = webSourcesDigest(root, INPUTS);
   try {
-    await build({
-      entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-      outfile: path.join(root, SERVER_BUNDLE),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'warning',
-      // Every package import stays an import of node_modules; the workspace's own packages are bundled.
-      plugins: [{
-        name: 'packages-external',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@sorkhab/') ? undefined : { path: args.path, external: true }));
-        },
-      }],
-    });
+    await build(serverBuildOptions(root));
   } catch {
     return false;
   }

@@ -162,8 +162,9 @@ export class PagesAhead {
       const { built, ended } = outcome;
       const finished = ended === 'done' || ended === 'full';
       if (first && finished) {
-        const bytes = (await this.catalog()).htmlBytes();
-        log({ built, ended, ms: Date.now() - started, fileMb: Math.round(bytes.file / 1048576) }, 'product pages built ahead');
+        const catalog = await this.catalog();
+        // `kept`: every page there is, those built now and those read back from the last run's file (decision 015).
+        log({ built, kept: catalog.htmlCount(), ended, ms: Date.now() - started, fileMb: Math.round(catalog.htmlBytes().file / 1048576) }, 'product pages built ahead');
         first = false;
       }
       await new Promise((resolve) => setTimeout(resolve, PASS_PAUSE_MS).unref());

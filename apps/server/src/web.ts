@@ -354,7 +354,10 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
    */
   const renderShared = async (webRequest: Request, handle: ReturnType<typeof createRequestHandler>, caller: Caller, origin: string, linked: boolean) => {
     const nonce = newNonce();
-    const { response, html } = await renderPage(webRequest, handle, caller, origin, nonce, linked);
+    return keptForm(await renderPage(webRequest, handle, caller, origin, nonce, linked), nonce);
+  };
+  /** A render (`renderPage`) as the page cache keeps it: the nonce taken out, its scripts named by hash. */
+  const keptForm = async ({ response, html }: Awaited<ReturnType<typeof renderPage>>, nonce: string) => {
     const hashed = html === undefined ? { html: Buffer.from(await response.arrayBuffer()), sources: [] } : nonceToHashes(html, nonce);
     return {
       status: response.status,
@@ -425,6 +428,20 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
     web.removeAllContentTypeParsers();
     web.addContentTypeParser('*', (_req, _payload, done) => done(null));
 
+    /** A page rendered for this answer alone: its status, headers, CSP naming this render's nonce, and body. */
+    const sendRendered = (reply: FastifyReply, response: Response, html: Buffer | undefined, policy: string, nonce: string, cookies: boolean) => {
+      reply.code(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') reply.header(key, value);
+      });
+      if (policy) reply.header('content-security-policy', withScriptSources(policy, [nonceSource(nonce)]));
+      const set = cookies ? response.headers.getSetCookie() : [];
+      if (set.length) reply.header('set-cookie', set);
+      // Compressed here as the kept pages are (a window the size of the page), not by @fastify/compress's encoder.
+      if (html !== undefined) return sendMade(reply.request, reply, html, style?.inline);
+      return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
+    };
+
     const render = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') {
         return reply.code(404).send({ success: false, data: null, error: { code: 'NOT_FOUND', message: 'مسیر درخواستی وجود ندارد' } });
@@ -485,9 +502,20 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
             for (const [name, value] of withPolicy(built.headers, policy, built.scripts)) reply.header(name, value);
             return sendGzipped(request, reply, built.gzip);
           }
+          // Its first request: the page is made for this answer alone (the cache keeps it from its second), so it is
+          // sent as a page rendered per request is, under this render's nonce, without the copy of the page and the
+          // hashing of its scripts that a kept page needs (≈ 3% of a cold listing's thread, and a 130 KB copy). A
+          // cookie set while rendering is not passed on, as a kept page's would not be. A resource route's body
+          // (robots.txt, the sitemap) or a redirect goes as a kept one would.
+          const nonce = built || again ? undefined : newNonce();
+          const once = nonce === undefined ? undefined : { nonce, ...await renderPage(webRequest, handle, caller, origin, nonce, linked) };
+          if (once?.html !== undefined) {
+            if (once.response.status === 200 && !once.response.headers.has('set-cookie')) seen.set(key, true);
+            return sendRendered(reply, once.response, once.html, policy, once.nonce, false);
+          }
           const made = built
             ? { headers: built.headers, scripts: built.scripts, body: zlib.gunzipSync(built.gzip), status: 200, keepable: true }
-            : await renderShared(webRequest, handle, caller, origin, linked);
+            : once ? await keptForm(once, once.nonce) : await renderShared(webRequest, handle, caller, origin, linked);
           page = {
             status: made.status, headers: withPolicy(made.headers, policy, made.scripts), body: made.body,
             compressed: built ? { gzip: { bytes: built.gzip, best: true } } : {},
@@ -507,16 +535,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       // Every render gets a fresh CSP nonce for the inline scripts it writes (docs/decisions/009-script-csp.md).
       const nonce = newNonce();
       const { response, html } = await renderPage(webRequest, handle, caller, origin, nonce, linked);
-      reply.code(response.status);
-      response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie') reply.header(key, value);
-      });
-      if (policy) reply.header('content-security-policy', withScriptSources(policy, [nonceSource(nonce)]));
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length) reply.header('set-cookie', cookies);
-      // Compressed here as the kept pages are (a window the size of the page), not by @fastify/compress's encoder.
-      if (html !== undefined) return sendMade(request, reply, html, style?.inline);
-      return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
+      return sendRendered(reply, response, html, policy, nonce, true);
     };
     web.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', config: { access: 'public' }, handler: render });
     web.route({ method: ['GET', 'HEAD'], url: '/', config: { access: 'public' }, handler: render });

@@ -363,6 +363,11 @@ export class CatalogSync {
     return true;
   }
 
+  /** How many product pages' HTML is kept (built now or read back from the last run's file). */
+  htmlCount(): number {
+    return this.html?.count() ?? 0;
+  }
+
   /** Bytes of the HTML kept: in its file, and in memory. */
   htmlBytes() {
     return this.html?.bytes() ?? { file: 0, memory: 0 };

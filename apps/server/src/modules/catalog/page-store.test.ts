@@ -29,6 +29,7 @@ describe('PageStore', () => {
     const store = new PageStore(dir);
     store.setMany(new Map(Array.from({ length: 300 }, (_, i) => [i + 1, page(i + 1)])));
     store.delete(10);
+    expect(store.count()).toBe(299);
     expect(store.save(file, 'snapshot-a')).toBe(299);
     store.close();
 
@@ -41,9 +42,11 @@ describe('PageStore', () => {
     again.close();
     const opened = PageStore.open(file, 'snapshot-a', dir)!;
     expect(fs.existsSync(file)).toBe(false);
+    expect(opened.count()).toBe(300); // read back: what the log of a restart says it has
     for (let id = 1; id <= 300; id++) expect(opened.get(id)?.equals(page(id)), `page ${id}`).toBe(true);
     // It goes on in the same file: new and replaced pages beside the saved ones.
     opened.setMany(new Map([[5, page(5, 1)], [400, page(400)]]));
+    expect(opened.count()).toBe(301);
     expect(opened.get(5)?.equals(page(5, 1))).toBe(true);
     expect(opened.get(400)?.equals(page(400))).toBe(true);
     expect(opened.get(6)?.equals(page(6))).toBe(true);

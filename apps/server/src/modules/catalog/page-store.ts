@@ -247,6 +247,13 @@ export class PageStore {
     this.garbage = 0;
   }
 
+  /** How many pages are kept (a walk over the ids: for a log line, not for a request). */
+  count(): number {
+    let n = 0;
+    for (let id = 0; id < this.length.length; id++) if (this.length[id]) n++;
+    return n;
+  }
+
   /** Bytes in the file (live pages and garbage), and those the process holds for it. */
   bytes() {
     return { file: this.end, memory: this.offset.byteLength + this.length.byteLength + (this.dictionary?.length ?? 0) };

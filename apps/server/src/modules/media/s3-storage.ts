@@ -1,8 +1,4 @@
 import type { Readable } from 'node:stream';
-import {
-  CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command,
-  PutObjectCommand, S3Client, S3ServiceException,
-} from '@aws-sdk/client-s3';
 import type { Storage } from './storage.js';
 
 export interface S3Options {
@@ -38,8 +34,6 @@ export type S3Storage = Storage & {
 /** Our mtime (ms), kept in the object's metadata: S3's own Last-Modified has whole seconds, and a claim must differ by 1 ms. */
 const MTIME = 'mtime';
 
-const statusOf = (err: unknown) => (err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined);
-const notFound = (err: unknown) => statusOf(err) === 404;
 
 /**
  * Uploads on an S3-compatible store. A PUT is atomic (readers see the old object or the new one, whole), so there are
@@ -47,7 +41,15 @@ const notFound = (err: unknown) => statusOf(err) === 404;
  * put and by touch, a copy of the object onto itself with new metadata (which also renews S3's Last-Modified, what a
  * listing shows; the sweep re-reads the metadata of a listed candidate before it removes anything).
  */
-export function s3Storage(opts: S3Options): S3Storage {
+export async function s3Storage(opts: S3Options): Promise<S3Storage> {
+  // Imported here, not at the top: the server's bundle would otherwise load the SDK (≈ 20 MB of a process's memory)
+  // at every start, S3 or not (uploads.ts imports this module only when STORAGE_URL is set).
+  const {
+    CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command,
+    PutObjectCommand, S3Client, S3ServiceException,
+  } = await import('@aws-sdk/client-s3');
+  const statusOf = (err: unknown) => (err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined);
+  const notFound = (err: unknown) => statusOf(err) === 404;
   const client = new S3Client({
     endpoint: opts.endpoint, region: opts.region, forcePathStyle: opts.forcePathStyle,
     credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },

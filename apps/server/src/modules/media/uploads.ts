@@ -32,7 +32,7 @@ export async function openStorage(config: Config): Promise<OpenedStorage> {
   const [bucket, ...prefix] = config.STORAGE_URL.slice('s3://'.length).split('/').filter(Boolean);
   // The S3 client is loaded only when configured (it costs memory in every process otherwise).
   const { s3Storage } = await import('./s3-storage.js');
-  const storage = s3Storage({
+  const storage = await s3Storage({
     bucket: bucket!, prefix: prefix.join('/'), endpoint: config.S3_ENDPOINT, region: config.S3_REGION,
     accessKeyId: config.S3_ACCESS_KEY_ID!, secretAccessKey: config.S3_SECRET_ACCESS_KEY!, forcePathStyle: config.S3_FORCE_PATH_STYLE,
     contentType: (key) => servedType(key) ?? 'application/octet-stream', cacheControl: UPLOAD_CACHE_CONTROL,

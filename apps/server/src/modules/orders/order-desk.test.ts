@@ -190,9 +190,9 @@ describe('GET /api/Order/Print', () => {
 });
 
 describe('amountInWords', () => {
-  it('writes toman amounts in Persian words with the usual spelling', () => {
-    expect(amountInWords(0)).toBe('صفر');
-    expect(amountInWords(45_000)).toBe('چهل و پنج هزار');
-    expect(amountInWords(12_600_900)).toBe('دوازده میلیون و ششصد هزار و نهصد');
+  it('writes toman amounts in Persian words with the usual spelling', async () => {
+    expect(await amountInWords(0)).toBe('صفر');
+    expect(await amountInWords(45_000)).toBe('چهل و پنج هزار');
+    expect(await amountInWords(12_600_900)).toBe('دوازده میلیون و ششصد هزار و نهصد');
   });
 });

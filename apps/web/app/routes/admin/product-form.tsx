@@ -1,18 +1,24 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Badge, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Input, Paper, Select, SimpleGrid, Skeleton, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatNumber, optionGroupsOf, WIZARD_STEPS, type ProductAttributeEntry, type ProductDetail } from '@sorkhab/shared';
 import { call, formData, useApi } from '../../features/admin/api';
 import { AttributeBuilder } from '../../features/admin/attribute-builder';
 import { flattenCategories, validateProductStep, type ProductDraft } from '../../features/admin/catalog';
-import { RichText } from '../../features/admin/rich-text';
 import { fa, FaNumberInput, ImagePick, imgSrc, PageTitle, thumbOf } from '../../features/admin/ui';
 import { VariantTableEditor, type VariantImage } from '../../features/admin/variant-table';
 import {
   limitMessage, liveRows, mergeTable, payloadOf, serverVariantErrors, tableOf, totalStock, updateRow, validateTable,
   type VariantErrors, type VariantTable,
 } from '../../features/admin/variants';
+
+/**
+ * The description's editor (TipTap and ProseMirror), loaded when the form first shows it: the server renders no admin
+ * screen (the dashboard is client-rendered) and would otherwise load the editor's modules at every start (≈ 4 MB of
+ * its heap), and the form's own chunk is lighter.
+ */
+const RichText = lazy(() => import('../../features/admin/rich-text').then((m) => ({ default: m.RichText })));
 
 export function meta() {
   return [{ title: 'محصول | پنل مدیریت سرخاب' }];
@@ -172,7 +178,9 @@ function ProductWizard({ product }: { product: ProductDetail | null }) {
               <TextInput label="نام مستعار" required value={d.alias} onChange={(e) => set('alias', e.currentTarget.value)} error={errors.alias} />
             </SimpleGrid>
             <TextInput label="برچسب‌ها" description="با ویرگول جدا کنید" required value={d.tags} onChange={(e) => set('tags', e.currentTarget.value)} error={errors.tags} />
-            <RichText label="توضیحات" required value={d.description} onChange={(html) => set('description', html)} error={errors.description} />
+            <Suspense fallback={<Input.Wrapper label="توضیحات" required><Skeleton h={226} radius="sm" /></Input.Wrapper>}>
+              <RichText label="توضیحات" required value={d.description} onChange={(html) => set('description', html)} error={errors.description} />
+            </Suspense>
             {/<table/i.test(product?.description ?? '') && (
               <Text size="xs" c="orange.8">این توضیحات جدول دارد که ویرایشگر آن را نشان نمی‌دهد؛ تا متن توضیحات را تغییر ندهید، همان HTML اصلی ذخیره می‌شود.</Text>
             )}
