@@ -356,6 +356,8 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
     const nonce = newNonce();
     return keptForm(await renderPage(webRequest, handle, caller, origin, nonce, linked), nonce);
   };
+  /** Whether a render's answer may be kept for everyone: a 200 that sets no cookie. */
+  const keepable = (response: Response) => response.status === 200 && !response.headers.has('set-cookie');
   /** A render (`renderPage`) as the page cache keeps it: the nonce taken out, its scripts named by hash. */
   const keptForm = async ({ response, html }: Awaited<ReturnType<typeof renderPage>>, nonce: string) => {
     const hashed = html === undefined ? { html: Buffer.from(await response.arrayBuffer()), sources: [] } : nonceToHashes(html, nonce);
@@ -363,7 +365,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       status: response.status,
       headers: [...response.headers].filter(([k]) => k !== 'set-cookie' && k !== 'content-security-policy'),
       scripts: hashed.sources, body: hashed.html,
-      keepable: response.status === 200 && !response.headers.has('set-cookie'),
+      keepable: keepable(response),
     };
   };
   // Product pages built ahead (pages-ahead.ts): rendered for a guest at the shop's origin, at quiet moments.
@@ -507,15 +509,15 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
           // hashing of its scripts that a kept page needs (≈ 3% of a cold listing's thread, and a 130 KB copy). A
           // cookie set while rendering is not passed on, as a kept page's would not be. A resource route's body
           // (robots.txt, the sitemap) or a redirect goes as a kept one would.
-          const nonce = built || again ? undefined : newNonce();
-          const once = nonce === undefined ? undefined : { nonce, ...await renderPage(webRequest, handle, caller, origin, nonce, linked) };
-          if (once?.html !== undefined) {
-            if (once.response.status === 200 && !once.response.headers.has('set-cookie')) seen.set(key, true);
-            return sendRendered(reply, once.response, once.html, policy, once.nonce, false);
+          const nonce = newNonce();
+          const rendered = built ? undefined : await renderPage(webRequest, handle, caller, origin, nonce, linked);
+          if (rendered?.html !== undefined && !again) {
+            if (keepable(rendered.response)) seen.set(key, true);
+            return sendRendered(reply, rendered.response, rendered.html, policy, nonce, false);
           }
           const made = built
             ? { headers: built.headers, scripts: built.scripts, body: zlib.gunzipSync(built.gzip), status: 200, keepable: true }
-            : once ? await keptForm(once, once.nonce) : await renderShared(webRequest, handle, caller, origin, linked);
+            : await keptForm(rendered!, nonce);
           page = {
             status: made.status, headers: withPolicy(made.headers, policy, made.scripts), body: made.body,
             compressed: built ? { gzip: { bytes: built.gzip, best: true } } : {},

@@ -77,11 +77,11 @@ export async function bulkSetStatus(db: Db, cache: ReadCache, adminId: number | 
  * The library that writes numbers in words, loaded at the first print: its bundle carries data the server needs nowhere
  * else (≈ 4 MB of heap in every process otherwise).
  */
-let numberToWords: Promise<(n: number) => unknown> | undefined;
+let numberToWords: Promise<typeof import('@persian-tools/persian-tools').numberToWords> | undefined;
 
 /** Persian words of a toman amount; the library writes «شش صد»/«نه صد», the usual spelling is one word. */
 export async function amountInWords(n: number): Promise<string> {
-  const words = await (numberToWords ??= import('@persian-tools/persian-tools').then((m) => m.numberToWords as (n: number) => unknown));
+  const words = await (numberToWords ??= import('@persian-tools/persian-tools').then((m) => m.numberToWords));
   return String(words(n)).replace(/(شش|نه) صد/g, '$1صد');
 }
 
