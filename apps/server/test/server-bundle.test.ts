@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import type { ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { serverBuildOptions } from '../../../scripts/lib/server-build.js';
 
@@ -18,4 +20,21 @@ describe('the server bundle (npm run build)', () => {
     // What every start does need stays a plain import (the check above would pass on a bundle that imports nothing).
     expect(kinds('fastify')).toEqual(['import-statement']);
   }, 60_000);
+});
+
+describe("the web app's server build (npm run build)", () => {
+  it('holds none of the admin dashboard: Mantine, TipTap and the screens load only in the browser', async () => {
+    // Every module of React Router's server build and the chunks it splits off, as the global setup / npm test built it.
+    const dir = path.join(ROOT, 'apps/web/build/server');
+    const files = [path.join(dir, 'index.js'), ...fs.readdirSync(path.join(dir, 'assets')).map((f) => path.join(dir, 'assets', f))];
+    const specifiers = new Set(files.flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1]!)));
+    expect(specifiers).toContain('react-dom/server'); // the scan reads imports at all
+    expect([...specifiers].filter((s) => /^@(mantine|tiptap)\//.test(s))).toEqual([]);
+    // The admin's routes are still there with what the server renders of them: the title and the layout's fallback.
+    const build = (await import(pathToFileURL(path.join(dir, 'index.js')).href)) as ServerBuild;
+    const products = build.routes['routes/admin/products']!.module as { meta: () => { title?: string }[]; default?: unknown };
+    expect(products.meta()).toEqual([{ title: 'محصولات | پنل مدیریت سرخاب' }]);
+    expect(products.default).toBeTypeOf('function'); // a page, not a resource route (the screen inside it is a stub here)
+    expect(build.routes['routes/admin/layout']!.module.HydrateFallback).toBeTypeOf('function');
+  });
 });

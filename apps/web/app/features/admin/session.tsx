@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { StaffMe } from '@sorkhab/shared';
+import { STAFF_HINT_COOKIE, type StaffMe } from '@sorkhab/shared';
 
 export interface AdminSession {
   user: StaffMe;
@@ -12,3 +12,6 @@ export function useSession(): AdminSession {
   if (!s) throw new Error('useSession outside the admin layout');
   return s;
 }
+
+/** Forgets the staff's logged-in hint (an expired or revoked session): the next visit shows the login at once. */
+export const dropStaffHint = () => { document.cookie = `${STAFF_HINT_COOKIE}=; Max-Age=0; path=/`; };

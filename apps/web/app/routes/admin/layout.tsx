@@ -1,26 +1,16 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/tiptap/styles.css';
-import '../../features/admin/admin.css';
-import { useEffect, useMemo, useState } from 'react';
-import { NavLink as RouterNavLink, Outlet, useLoaderData, useLocation, useNavigate } from 'react-router';
-import { AppShell, Burger, Button, DirectionProvider, Group, MantineProvider, NavLink, ScrollArea, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
-import { hasStaffHint, STAFF_HINT_COOKIE, STAFF_ROLE_LABELS, type StaffMe } from '@sorkhab/shared';
+import { hasStaffHint } from '@sorkhab/shared';
+import { dropStaffHint } from '../../features/admin/session';
 import { browserApi } from '../../lib/api';
-import { call, UNAUTHORIZED_EVENT } from '../../features/admin/api';
-import { menuFor, PageGate } from '../../features/admin/access';
-import { LoginScreen } from '../../features/admin/login';
-import { SessionContext, type AdminSession } from '../../features/admin/session';
-import { adminCssVariables, adminTheme, TOAST_PROPS } from '../../features/admin/theme';
+import AdminShell from './layout.client';
 
+/**
+ * The admin's shell and screens are `.client` modules (layout.client.tsx, products.client.tsx, …): the server renders
+ * only this fallback, so it never loads Mantine or the screens' code (decision 031). What the server does need stays
+ * here and in each screen's route module: the titles (meta), the session check and the fallback.
+ */
 export function meta() {
   return [{ title: 'پنل مدیریت | سرخاب' }, { name: 'robots', content: 'noindex' }];
 }
-
-/** Forgets the staff's logged-in hint (an expired or revoked session): the next visit shows the login at once. */
-const dropStaffHint = () => { document.cookie = `${STAFF_HINT_COOKIE}=; Max-Age=0; path=/`; };
 
 /**
  * The session survives a reload: the httpOnly cookie is checked with GET User/Me — only when the hint cookie set
@@ -39,69 +29,5 @@ export function HydrateFallback() {
 }
 
 export default function AdminLayout() {
-  const loaded = useLoaderData<typeof clientLoader>();
-  const [user, setUser] = useState<StaffMe | null>(loaded.user);
-  useEffect(() => {
-    const drop = () => { dropStaffHint(); setUser(null); };
-    window.addEventListener(UNAUTHORIZED_EVENT, drop);
-    return () => window.removeEventListener(UNAUTHORIZED_EVENT, drop);
-  }, []);
-  return (
-    <DirectionProvider initialDirection="rtl" detectDirection={false}>
-      <MantineProvider theme={adminTheme} cssVariablesResolver={adminCssVariables}>
-        <Notifications {...TOAST_PROPS} />
-        {user ? <Shell user={user} onLogout={() => setUser(null)} /> : <LoginScreen onLogin={setUser} />}
-      </MantineProvider>
-    </DirectionProvider>
-  );
-}
-
-function Shell({ user, onLogout }: { user: StaffMe; onLogout: () => void }) {
-  const [opened, { toggle, close }] = useDisclosure();
-  const location = useLocation();
-  const navigate = useNavigate();
-  useEffect(close, [location.pathname, close]);
-  const menu = menuFor(user.role);
-  const session = useMemo<AdminSession>(() => ({
-    user,
-    async logout() {
-      await call('POST /User/Logout', {}, { silent: true });
-      onLogout();
-      navigate('/admin');
-    },
-  }), [user, onLogout, navigate]);
-  return (
-    <SessionContext.Provider value={session}>
-      <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
-        <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="منو" />
-              <Text fw={800} c="brand.7" size="lg">سرخاب</Text>
-              <Text c="dimmed" size="sm" visibleFrom="sm">پنل مدیریت</Text>
-            </Group>
-            <Group gap="xs" wrap="nowrap">
-              <Text size="sm" visibleFrom="sm">
-                {[user.firstname, user.lastname].filter(Boolean).join(' ') || user.username}
-                {user.role && <Text span c="dimmed" size="xs"> ({STAFF_ROLE_LABELS[user.role]})</Text>}
-              </Text>
-              <Button component="a" href="/" target="_blank" variant="subtle" size="xs">مشاهده فروشگاه</Button>
-              <Button variant="light" color="gray" size="xs" onClick={() => void session.logout()}>خروج</Button>
-            </Group>
-          </Group>
-        </AppShell.Header>
-        <AppShell.Navbar p="xs" aria-label="منوی مدیریت">
-          <AppShell.Section grow component={ScrollArea}>
-            {menu.map((item) => (
-              <NavLink key={item.to} component={RouterNavLink} to={item.to} end={item.end} label={item.label}
-                active={item.end ? location.pathname.replace(/\/$/, '') === item.to : location.pathname.startsWith(item.to)} />
-            ))}
-          </AppShell.Section>
-        </AppShell.Navbar>
-        <AppShell.Main bg="gray.0">
-          <PageGate role={user.role}><Outlet /></PageGate>
-        </AppShell.Main>
-      </AppShell>
-    </SessionContext.Provider>
-  );
+  return <AdminShell />;
 }

@@ -1,8 +1,9 @@
 import { index, layout, prefix, route, type RouteConfigEntry } from '@react-router/dev/routes';
 
 /**
- * The admin dashboard (/admin/*): client-rendered (every module has a clientLoader and the layout a
- * HydrateFallback) and code-split, so Mantine and its CSS load only here, never on the storefront.
+ * The admin dashboard (/admin/*): client-rendered (the layout's clientLoader hydrates, and its HydrateFallback is all
+ * the server renders) and code-split, so Mantine and its CSS load only here, never on the storefront. Each screen is a
+ * `.client` module beside its route module, so the server's build holds none of them (decision 031).
  */
 export const adminRoutes: RouteConfigEntry[] = [
   ...prefix('admin', [

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { formatJalaliDateTime, formatToman, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from '@sorkhab/shared';
+import { useApi } from '../../features/admin/api';
+import { OrderFulfilment, ShipFields } from '../../features/admin/order-fulfilment';
+import { ORDER_STATUS_COLORS } from '../../features/admin/orders';
+import { OrderReturns } from '../../features/admin/returns';
+import { DataTable, fa, PageTitle, thumbOf } from '../../features/admin/ui';
+import { useSave } from '../../features/admin/use-save';
+
+export default function OrderDetailPage() {
+  const { id } = useParams();
+  const { data: order, setData, error } = useApi('GET /Order/AdminById', id ? { query: { id } } : null);
+  const [next, setNext] = useState<OrderStatus | null>(null);
+  const { busy, save } = useSave();
+  const [note, setNote] = useState('');
+  if (error) return <Text c="red">{error}</Text>;
+  if (!order) return <Text c="dimmed">در حال بارگذاری…</Text>;
+  const options = ORDER_TRANSITIONS[order.status];
+  const submit = (
+    <Button disabled={!next} loading={busy} onClick={async () => {
+      if (!next) return; // the button is disabled then
+      const updated = await save('PUT /Order/SetStatus', { body: { id: order.id, status: next, from: order.status, note: note.trim() || undefined } }, { success: 'وضعیت سفارش تغییر کرد' });
+      if (updated.success) { setData(updated.data); setNext(null); setNote(''); }
+    }}>ثبت</Button>
+  );
+  const row = (label: string, value: React.ReactNode) => (
+    <Group justify="space-between" wrap="nowrap"><Text size="sm" c="dimmed">{label}</Text><Text size="sm" ta="end">{value}</Text></Group>
+  );
+  return (
+    <>
+      <PageTitle actions={<>
+        <Button size="xs" variant="light" component="a" href={`/admin/print?kind=invoice&ids=${order.id}`} target="_blank">چاپ فاکتور</Button>
+        <Button size="xs" variant="light" component="a" href={`/admin/print?kind=label&ids=${order.id}`} target="_blank">چاپ برچسب</Button>
+        <Button size="xs" variant="default" component={Link} to="/admin/orders">بازگشت به سفارش‌ها</Button>
+      </>}>
+        سفارش {fa(order.number)}
+      </PageTitle>
+      <SimpleGrid cols={{ base: 1, md: 2, lg: 4 }} mb="md">
+        <Paper withBorder p="md">
+          <Title order={3} size="h5" mb="sm">وضعیت</Title>
+          <Stack gap="xs">
+            {row('وضعیت فعلی', <Badge variant="light" color={ORDER_STATUS_COLORS[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>)}
+            {row('تاریخ ثبت', formatJalaliDateTime(order.createdAt))}
+            {order.paidAt && row('تاریخ پرداخت', formatJalaliDateTime(order.paidAt))}
+            {order.paymentRefId && row('کد پیگیری پرداخت', /^\d+$/.test(order.paymentRefId) ? fa(order.paymentRefId) : <bdi dir="ltr">{order.paymentRefId}</bdi>)}
+            {options.length > 0 ? (
+              <Stack gap="xs" mt="xs">
+                <Group align="flex-end" gap="xs" wrap="nowrap">
+                  <Select label="تغییر وضعیت به" style={{ flex: 1 }} value={next} onChange={(v) => setNext(v as OrderStatus | null)}
+                    data={options.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))} />
+                  {next !== 'refunded' && next !== 'shipped' && submit}
+                </Group>
+                {next === 'shipped' && <ShipFields order={order} onDone={(o) => { setData(o); setNext(null); }} />}
+                {/* A refund is made outside the shop: the note (kept in the audit log) says how. */}
+                {next === 'refunded' && (
+                  <>
+                    <Textarea label="یادداشت بازپرداخت" description="شیوه و کد پیگیری بازپرداخت به خریدار" autosize minRows={2} maxLength={500}
+                      value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+                    <Group justify="flex-end">{submit}</Group>
+                  </>
+                )}
+              </Stack>
+            ) : <Text size="sm" c="dimmed">این سفارش به پایان گردش کار رسیده است.</Text>}
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md">
+          <Title order={3} size="h5" mb="sm">گیرنده</Title>
+          <Stack gap="xs">
+            {row('نام', `${order.firstname} ${order.lastname}`)}
+            {row('موبایل', fa(order.mobile.replace(/^98/, '0')))}
+            {row('استان و شهر', `${order.province}، ${order.city}`)}
+            {row('کد پستی', fa(order.postalCode))}
+            <Text size="sm">{order.address}</Text>
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md">
+          <Title order={3} size="h5" mb="sm">مبالغ</Title>
+          <Stack gap="xs">
+            {row('جمع کالاها', formatToman(order.subtotal))}
+            {order.discount > 0 && row(`تخفیف${order.discountCode ? ` (${order.discountCode})` : ''}`, `− ${formatToman(order.discount)}`)}
+            {row('هزینه ارسال', order.shippingFee ? formatToman(order.shippingFee) : 'رایگان')}
+            {row('مبلغ کل', <b>{formatToman(order.total)}</b>)}
+          </Stack>
+        </Paper>
+        <OrderFulfilment order={order} onDone={setData} />
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <Title order={3} size="h5" mb="sm">اقلام سفارش</Title>
+        <DataTable minWidth={620}>
+          <Table.Thead>
+            <Table.Tr><Table.Th w={60}>تصویر</Table.Th><Table.Th>محصول</Table.Th><Table.Th>قیمت واحد</Table.Th><Table.Th>تعداد</Table.Th><Table.Th>جمع</Table.Th></Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.items.map((it) => (
+              <Table.Tr key={it.id}>
+                <Table.Td>{it.imageUri ? <img src={thumbOf(it)} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 6 }} /> : '—'}</Table.Td>
+                <Table.Td><Text size="sm" component={Link} to={`/admin/edit-product/${it.productId}`}>{it.title}</Text>{it.option && <Text size="xs" c="dimmed">{it.option}</Text>}</Table.Td>
+                <Table.Td>{formatToman(it.unitPrice)}</Table.Td>
+                <Table.Td>{fa(it.quantity)}</Table.Td>
+                <Table.Td>{formatToman(it.lineTotal)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </DataTable>
+      </Paper>
+      <OrderReturns orderId={order.id} />
+    </>
+  );
+}

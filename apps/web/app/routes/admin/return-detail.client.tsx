@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  formatJalaliDateTime, formatToman, parseJalaliDate, REFUND_METHOD_LABELS, REFUND_METHODS, type RefundMethod, type ReturnRequest,
+} from '@sorkhab/shared';
+import { toastError, useApi } from '../../features/admin/api';
+import { ReturnBadge } from '../../features/admin/returns';
+import { DataTable, fa, FaNumberInput, PageTitle } from '../../features/admin/ui';
+import { useSave } from '../../features/admin/use-save';
+
+/** Approve (all or some units) or reject a waiting request; record the refund of an approved one. */
+function Decide({ r, onDone }: { r: ReturnRequest; onDone: (r: ReturnRequest) => void }) {
+  const [qty, setQty] = useState<Record<number, string>>(() => Object.fromEntries(r.items.map((i) => [i.orderItemId, String(i.quantity)])));
+  const [note, setNote] = useState('');
+  const { busy, errors, save } = useSave();
+  const approve = async () => {
+    const items = r.items.map((i) => ({ orderItemId: i.orderItemId, quantity: Number(qty[i.orderItemId] || 0) })).filter((i) => i.quantity > 0);
+    if (!items.length) return toastError('دست‌کم یک کالا را برای تأیید انتخاب کنید، یا درخواست را رد کنید');
+    const res = await save('PUT /Return/Approve', { body: { id: r.id, items, note: note.trim() || undefined } }, { success: 'مرجوعی تأیید شد و موجودی کالاها برگشت' });
+    if (res.success) onDone(res.data);
+  };
+  const reject = async () => {
+    const res = await save('PUT /Return/Reject', { body: { id: r.id, note } }, { success: 'درخواست رد شد' });
+    if (res.success) onDone(res.data);
+  };
+  return (
+    <Paper withBorder p="md" mt="md">
+      <Title order={3} size="h5" mb="sm">بررسی درخواست</Title>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">تعداد تأییدشده هر کالا را وارد کنید (۰ یعنی تأیید نشود). موجودی کالاهای تأییدشده همان لحظه برمی‌گردد.</Text>
+        {r.items.map((i) => (
+          <FaNumberInput key={i.orderItemId} label={`${i.title}${i.option ? ` (${i.option})` : ''}: حداکثر ${fa(i.quantity)}`} w={320} grouped={false}
+            value={qty[i.orderItemId] ?? ''} onChange={(v) => setQty((q) => ({ ...q, [i.orderItemId]: v }))} />
+        ))}
+        {errors.items && <Text size="sm" c="red">{errors.items}</Text>}
+        <Textarea label="یادداشت برای خریدار" description="برای رد درخواست الزامی است" autosize minRows={2} maxLength={500}
+          value={note} onChange={(e) => setNote(e.currentTarget.value)} error={errors.note} />
+        <Group>
+          <Button loading={busy} onClick={approve}>تأیید مرجوعی</Button>
+          <Button loading={busy} color="red" variant="light" onClick={reject}>رد درخواست</Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Refund({ r, onDone }: { r: ReturnRequest; onDone: (r: ReturnRequest) => void }) {
+  const [amount, setAmount] = useState(String(r.approvedAmount ?? ''));
+  const [method, setMethod] = useState<RefundMethod>('card_to_card');
+  const [reference, setReference] = useState('');
+  const [date, setDate] = useState('');
+  const { busy, errors, save } = useSave();
+  const submit = async () => {
+    const day = date.trim() ? parseJalaliDate(date) : '';
+    if (day === null) return toastError('تاریخ را به شکل ۱۴۰۵/۰۹/۰۱ وارد کنید');
+    const res = await save('PUT /Return/Refund', {
+      body: { id: r.id, amount, method, reference, refundedAt: day ? `${day}T12:00:00+03:30` : undefined },
+    }, { success: 'بازپرداخت ثبت شد' });
+    if (res.success) onDone(res.data);
+  };
+  return (
+    <Paper withBorder p="md" mt="md">
+      <Title order={3} size="h5" mb="sm">ثبت بازپرداخت</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <FaNumberInput label="مبلغ (تومان)" description={`پیشنهاد: سهم کالاهای تأییدشده از مبلغ پرداختی، ${formatToman(r.approvedAmount ?? 0)}`}
+          value={amount} onChange={setAmount} error={errors.amount} />
+        <Select label="روش بازپرداخت" value={method} allowDeselect={false} onChange={(v) => v && setMethod(v as RefundMethod)}
+          data={REFUND_METHODS.map((m) => ({ value: m, label: REFUND_METHOD_LABELS[m] }))} />
+        <TextInput label="شماره پیگیری" value={reference} onChange={(e) => setReference(e.currentTarget.value)} error={errors.reference} maxLength={100} />
+        <TextInput label="تاریخ بازپرداخت" description="خالی: امروز" placeholder="۱۴۰۵/۰۹/۰۱" value={fa(date)} onChange={(e) => setDate(e.currentTarget.value)} error={errors.refundedAt} />
+      </SimpleGrid>
+      <Group mt="md"><Button loading={busy} onClick={submit}>ثبت بازپرداخت</Button></Group>
+    </Paper>
+  );
+}
+
+export default function ReturnDetailPage() {
+  const { id } = useParams();
+  const { data: r, setData, error } = useApi('GET /Return/AdminById', id ? { query: { id } } : null);
+  if (error) return <Text c="red">{error}</Text>;
+  if (!r) return <Text c="dimmed">در حال بارگذاری…</Text>;
+  const row = (label: string, value: React.ReactNode) => (
+    <Group justify="space-between" wrap="nowrap"><Text size="sm" c="dimmed">{label}</Text><Text size="sm" ta="end" component="div">{value}</Text></Group>
+  );
+  const decided = r.status === 'approved' || r.status === 'refunded';
+  return (
+    <>
+      <PageTitle actions={<Button size="xs" variant="default" component={Link} to="/admin/returns">بازگشت به مرجوعی‌ها</Button>}>
+        مرجوعی سفارش {fa(r.orderNumber)}
+      </PageTitle>
+      <SimpleGrid cols={{ base: 1, md: 2 }} mb="md">
+        <Paper withBorder p="md">
+          <Stack gap="xs">
+            {row('وضعیت', <ReturnBadge status={r.status} />)}
+            {row('سفارش', <Link to={`/admin/orders/${r.orderId}`}>{fa(r.orderNumber)}</Link>)}
+            {row('خریدار', `${r.customerName ?? ''} · ${fa((r.mobile ?? '').replace(/^98/, '0'))}`)}
+            {row('تاریخ درخواست', formatJalaliDateTime(r.createdAt))}
+            {row('دلیل', `${r.reasonLabel}${r.reasonText ? `: ${r.reasonText}` : ''}`)}
+            {r.description && <Text size="sm">{r.description}</Text>}
+            {r.adminNote && row('یادداشت فروشگاه', r.adminNote)}
+            {r.decidedAt && row('تاریخ بررسی', formatJalaliDateTime(r.decidedAt))}
+            {r.refundAmount !== null && row('بازپرداخت', `${formatToman(r.refundAmount)} · ${r.refundMethod ? REFUND_METHOD_LABELS[r.refundMethod] : ''}`)}
+            {r.refundReference && row('شماره پیگیری', /^\d+$/.test(r.refundReference) ? fa(r.refundReference) : <bdi dir="ltr">{r.refundReference}</bdi>)}
+            {r.refundedAt && row('تاریخ بازپرداخت', formatJalaliDateTime(r.refundedAt))}
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md">
+          <Title order={3} size="h5" mb="sm">عکس‌ها</Title>
+          {r.photos.length ? (
+            <Group>
+              {r.photos.map((p, n) => (
+                <a key={p.id} href={`/api/Return/AdminPhoto?id=${p.id}`} target="_blank" rel="noreferrer">
+                  <img src={`/api/Return/AdminPhoto?id=${p.id}`} alt={`عکس ${fa(n + 1)} خریدار`} width={120} height={120} style={{ objectFit: 'cover', borderRadius: 8 }} />
+                </a>
+              ))}
+            </Group>
+          ) : <Text size="sm" c="dimmed">عکسی فرستاده نشده است.</Text>}
+        </Paper>
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <Title order={3} size="h5" mb="sm">کالاها</Title>
+        <DataTable minWidth={520}>
+          <Table.Thead>
+            <Table.Tr><Table.Th>محصول</Table.Th><Table.Th>قیمت واحد</Table.Th><Table.Th>درخواستی</Table.Th>{decided && <Table.Th>تأییدشده</Table.Th>}</Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {r.items.map((i) => (
+              <Table.Tr key={i.id}>
+                <Table.Td><Text size="sm">{i.title}</Text>{i.option && <Text size="xs" c="dimmed">{i.option}</Text>}</Table.Td>
+                <Table.Td>{formatToman(i.unitPrice)}</Table.Td>
+                <Table.Td>{fa(i.quantity)}</Table.Td>
+                {decided && <Table.Td>{fa(i.approvedQuantity)}</Table.Td>}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </DataTable>
+      </Paper>
+      {r.status === 'requested' && <Decide r={r} onDone={setData} />}
+      {r.status === 'approved' && <Refund r={r} onDone={setData} />}
+    </>
+  );
+}
