@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { BROTLI_QUALITY, COMPRESS_FROM_BYTES, DYNAMIC_BROTLI_WINDOW, GZIP_LEVEL } from './lib/compression.js';
@@ -21,7 +22,7 @@ import { runMigrations } from './db/migrate.js';
 import { ensureVariants } from './modules/catalog/variant.service.js';
 import { refreshSearchTexts } from './modules/catalog/search-index.js';
 import { authPlugin, declarePublic } from './lib/auth.js';
-import { ReadCache } from './lib/cache.js';
+import { asOneRequest, ReadCache } from './lib/cache.js';
 import { closeCatalog, openCatalog } from './modules/catalog/catalog-sync.js';
 import { fromDatabaseError } from './lib/db-errors.js';
 import { AppError } from './lib/errors.js';
@@ -105,6 +106,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+  // Each request that comes over HTTP runs as one for the read cache's freshness checks (lib/cache.ts): Fastify's
+  // handler of its server's requests, wrapped.
+  const [handle] = app.server.listeners('request') as RequestListener[];
+  app.server.removeAllListeners('request').on('request', (req, res) => asOneRequest(() => handle!(req, res)));
 
   const database = opts.database ?? await openDatabase({
     url: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: config.memoryDb,

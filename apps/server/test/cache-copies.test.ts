@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
-import { ReadCache } from '../src/lib/cache.js';
-import { ADMIN, bearer, DB_KIND, freshDatabase, login, twoCopies } from './helpers.js';
+import { asOneRequest, ReadCache } from '../src/lib/cache.js';
+import { ADMIN, bearer, buildTestApp, DB_KIND, freshDatabase, login, twoCopies } from './helpers.js';
 
 /** Two copies of the server on one PostgreSQL: a write on one is visible on the very next read of the other. */
 describe.runIf(DB_KIND === 'postgres')('read cache across server copies', () => {
@@ -82,6 +82,63 @@ describe('ReadCache generation check', () => {
     held.open();
     expect(await early).toBe('old'); // its query read the counter before the write
     expect(await late).toBe('new'); // began after the write was acknowledged: must not reuse the held query
+  });
+
+  it.runIf(DB_KIND === 'postgres')('a request began after a write: it never takes a query sent before it, even one still in flight', async () => {
+    const { cache, holdNext } = counted();
+    const other = counted().cache;
+    expect(await cache.getOrLoad('k', async () => 'old')).toBe('old');
+    const held = holdNext();
+    const early = asOneRequest(() => cache.getOrLoad('k', async () => 'early'));
+    await held.hasRun;
+    await other.invalidate(); // another copy's write, acknowledged before the next request arrives
+    const late = asOneRequest(() => cache.getOrLoad('k', async () => 'new'));
+    held.open();
+    expect(await early).toBe('old');
+    expect(await late).toBe('new');
+  });
+
+  it.runIf(DB_KIND === 'postgres')('one query for all the values a request reads; one per read outside a request', async () => {
+    const { cache, state } = counted();
+    const readAll = async () => {
+      for (const k of ['a', 'b', 'c', 'a']) await cache.getOrLoad(k, async () => k);
+    };
+    await readAll();
+    state.queries = 0;
+    await asOneRequest(readAll);
+    expect(state.queries).toBe(1);
+    // Background work (the pages built ahead, jobs) has no request: each read waits for a query sent after its call.
+    state.queries = 0;
+    await readAll();
+    expect(state.queries).toBe(4);
+  });
+
+  it.runIf(DB_KIND === 'postgres')('the HTTP server runs each request as one: a handler reading three values waits for one query', async () => {
+    const t = await buildTestApp();
+    try {
+      const { cache } = t.app.services;
+      t.app.get('/api/Test/ThreeValues', { config: { access: 'public' } }, async () => {
+        for (const k of ['x', 'y', 'z']) await cache.getOrLoad(k, async () => k);
+        return 'ok';
+      });
+      let queries = 0;
+      const execute = t.db.execute.bind(t.db);
+      t.db.execute = ((q: Parameters<typeof execute>[0]) => { queries++; return execute(q); }) as typeof t.db.execute;
+      const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const get = async () => {
+        const res = await fetch(`${base}/api/Test/ThreeValues`);
+        expect(res.status).toBe(200);
+      };
+      await get(); // the values loaded
+      queries = 0;
+      await get();
+      expect(queries).toBe(1);
+      queries = 0;
+      expect((await t.app.inject({ method: 'GET', url: '/api/Test/ThreeValues' })).statusCode).toBe(200); // not over HTTP
+      expect(queries).toBe(3);
+    } finally {
+      await t.close();
+    }
   });
 
   it.runIf(DB_KIND === 'postgres')('shares one query among calls that arrive together', async () => {

@@ -1,7 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client.js';
-import { coalesce } from './coalesce.js';
 
 /**
  * In-process cache of catalogue reads (JSON bodies, indexes, the storefront's HTML pages).
@@ -11,12 +11,14 @@ import { coalesce } from './coalesce.js';
  *   invalidate() clearing the map is enough; reads never ask the database anything.
  * - PostgreSQL (N copies): the table `cache_generation` holds one counter. invalidate() runs
  *   after the write has committed and bumps it (`v = v + 1`) before the write's response is sent.
- *   Before answering from memory, getOrLoad reads the counter with a query that STARTED after
- *   the call began; if it moved past the generation this copy's entries were loaded under,
- *   the map is dropped. So a read that arrives after a write's response on any copy sees the
- *   bump and reloads. Concurrent reads share one query: a caller joins the query that is
- *   queued (not yet started), never one already in flight, so at most one query runs and one
- *   waits, however many requests arrive.
+ *   Before answering from memory, getOrLoad makes sure the counter was read by a query that
+ *   STARTED after the request began (`asOneRequest`; outside a request, after the call); if it
+ *   moved past the generation this copy's entries were loaded under, the map is dropped. So a
+ *   read that arrives after a write's response on any copy sees the bump and reloads. Concurrent
+ *   reads share one query: a caller joins the query in flight when it was sent after its request
+ *   began, else the one queued behind it, so at most one query runs and one waits, however many
+ *   requests arrive — and a page whose loaders read many cached values waits for one query, not
+ *   one per value (docs/decisions/004-read-cache-generation.md).
  * - A load stores its result only if nothing cleared the map while it ran (local `epoch`), so a
  *   read that began before a write never caches what it read.
  *
@@ -24,6 +26,19 @@ import { coalesce } from './coalesce.js';
  * after a write on another copy could be stale), and the counter makes it redundant, so it is gone.
  */
 const sizeOf = (value: unknown) => (Buffer.isBuffer(value) ? value.length : 0);
+const ignore = () => {};
+
+/** Generation queries (reads and bumps) sent by this process so far: each is numbered in the order it was sent. */
+let sent = 0;
+/** The number of generation queries sent before the current request began. */
+const requestScope = new AsyncLocalStorage<number>();
+
+/**
+ * Runs `handle` as one request arriving now (the HTTP server wraps each request in it, app.ts): the read cache's checks
+ * inside it — its page's loaders, their in-process API calls — take any generation query sent after this moment, so
+ * one query serves them all. Outside a request each check waits for a query sent after its own call.
+ */
+export const asOneRequest = <T>(handle: () => T): T => requestScope.run(sent, handle);
 
 /** Keys of serialised answers loaded once, remembered (keys only) so that the second load keeps its answer. */
 const SEEN_KEPT = 10_000;
@@ -34,6 +49,11 @@ export class ReadCache {
   private epoch = 0;
   /** The database generation this copy's entries were loaded under (-1: none yet). */
   private loadedGen = -1;
+  /** The highest number (`sent`) of a generation query whose answer has been applied. */
+  private applied = 0;
+  /** The generation read in flight, and the one queued behind it. */
+  private running?: { n: number; done: Promise<void> };
+  private queued?: Promise<void>;
   private readonly max: number;
   private readonly shared: boolean;
   /** Bytes of the Buffer entries (the API's serialised answers): what a crawl of distinct URLs fills. */
@@ -61,23 +81,49 @@ export class ReadCache {
     this.bytes = 0;
   }
 
-  /** Takes a generation read from the database; generations only grow, an older answer changes nothing. */
-  private observe(gen: number) {
+  /**
+   * Takes a generation the `n`-th query read from the database; generations only grow, an older answer changes
+   * nothing.
+   */
+  private observe(gen: number, n: number) {
     if (gen > this.loadedGen) {
       this.clearLocal();
       this.loadedGen = gen;
     }
+    this.applied = Math.max(this.applied, n);
   }
 
-  /** Resolves after a generation query that started after this call has been applied. */
-  private readonly fresh = coalesce(async () => {
-    const res = await this.database.db.execute(sql`select v from cache_generation where id = 1`);
-    const row = (res as unknown as { rows: { v: string | number }[] }).rows[0];
-    this.observe(row ? Number(row.v) : 0);
-  });
+  /** Sends a generation read now. */
+  private read(): Promise<void> {
+    const n = ++sent;
+    const done = this.database.db.execute(sql`select v from cache_generation where id = 1`).then((res) => {
+      const row = (res as unknown as { rows: { v: string | number }[] }).rows[0];
+      this.observe(row ? Number(row.v) : 0, n);
+    });
+    const run = { n, done };
+    this.running = run;
+    void done.then(ignore, ignore).then(() => {
+      if (this.running === run) this.running = undefined;
+    });
+    return done;
+  }
+
+  /** Resolves once a generation query sent after the `since`-th has been applied. */
+  private fresh(since: number): Promise<void> {
+    const { running } = this;
+    if (!running) return this.read();
+    if (running.n > since) return running.done;
+    return (this.queued ??= running.done.then(ignore, ignore).then(() => {
+      this.queued = undefined;
+      return this.read();
+    }));
+  }
 
   async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (this.shared) await this.fresh();
+    if (this.shared) {
+      const since = requestScope.getStore() ?? sent;
+      if (this.applied <= since) await this.fresh(since);
+    }
     if (this.map.has(key)) {
       // Least recently used out first: the entries every request reads (the category tree, the brands)
       // stay while a crawl of distinct listings passes through.
@@ -108,9 +154,11 @@ export class ReadCache {
   async invalidate(): Promise<void> {
     this.clearLocal();
     if (!this.shared) return;
+    const n = ++sent;
     const res = await this.database.db.execute(sql`insert into cache_generation (id, v) values (1, 1)
       on conflict (id) do update set v = cache_generation.v + 1 returning v`);
-    // Loads that began before the bump must not store (they may predate another copy's write).
-    this.observe(Number((res as unknown as { rows: { v: string | number }[] }).rows[0]!.v));
+    // Loads that began before the bump must not store (they may predate another copy's write). The bump read the
+    // counter as a generation query sent now would have.
+    this.observe(Number((res as unknown as { rows: { v: string | number }[] }).rows[0]!.v), n);
   }
 }
