@@ -106,14 +106,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
-  // Each request that comes over HTTP runs as one for the read cache's freshness checks (lib/cache.ts): Fastify's
-  // handler of its server's requests, wrapped.
-  const [handle] = app.server.listeners('request') as RequestListener[];
-  app.server.removeAllListeners('request').on('request', (req, res) => asOneRequest(() => handle!(req, res)));
-
   const database = opts.database ?? await openDatabase({
     url: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: config.memoryDb,
   });
+  if (database.kind === 'postgres') {
+    // Each request that comes over HTTP runs as one for the read cache's freshness checks (lib/cache.ts): Fastify's
+    // handler of its server's requests, wrapped. PGlite's reads ask nothing, so it goes without the scope (an
+    // AsyncLocalStorage in use costs every promise a hook on Node 20).
+    const [handle] = app.server.listeners('request') as RequestListener[];
+    app.server.removeAllListeners('request').on('request', (req, res) => asOneRequest(() => handle!(req, res)));
+  }
   // Once, after migration 0005: every product gets its variants, old cart and order lines point at theirs.
   await runMigrations(database, [
     { name: 'variants-after-0005', run: ensureVariants },
