@@ -22,7 +22,7 @@ import { runMigrations } from './db/migrate.js';
 import { ensureVariants } from './modules/catalog/variant.service.js';
 import { refreshSearchTexts } from './modules/catalog/search-index.js';
 import { authPlugin, declarePublic } from './lib/auth.js';
-import { asOneRequest, ReadCache } from './lib/cache.js';
+import { ReadCache } from './lib/cache.js';
 import { closeCatalog, openCatalog } from './modules/catalog/catalog-sync.js';
 import { fromDatabaseError } from './lib/db-errors.js';
 import { AppError } from './lib/errors.js';
@@ -109,13 +109,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? await openDatabase({
     url: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: config.memoryDb,
   });
-  if (database.kind === 'postgres') {
-    // Each request that comes over HTTP runs as one for the read cache's freshness checks (lib/cache.ts): Fastify's
-    // handler of its server's requests, wrapped. PGlite's reads ask nothing, so it goes without the scope (an
-    // AsyncLocalStorage in use costs every promise a hook on Node 20).
-    const [handle] = app.server.listeners('request') as RequestListener[];
-    app.server.removeAllListeners('request').on('request', (req, res) => asOneRequest(() => handle!(req, res)));
-  }
   // Once, after migration 0005: every product gets its variants, old cart and order lines point at theirs.
   await runMigrations(database, [
     { name: 'variants-after-0005', run: ensureVariants },
@@ -123,6 +116,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { name: 'search-text-accents', run: refreshSearchTexts },
   ]);
   const cache = new ReadCache(database);
+  // Each request that comes over HTTP runs as one for the read cache's freshness checks (lib/cache.ts): Fastify's
+  // handler of its server's requests, wrapped.
+  const [handle] = app.server.listeners('request') as RequestListener[];
+  app.server.removeAllListeners('request').on('request', (req, res) => cache.asOneRequest(() => handle!(req, res)));
   const storage = await openStorage(config).catch(async (err: unknown) => {
     if (!opts.database) await database.close();
     throw err;

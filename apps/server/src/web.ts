@@ -379,7 +379,9 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
     style,
     async render(origin, id): Promise<AheadPage | undefined> {
       const pathname = `/product/${id}`;
-      const made = await renderShared(new Request(`${origin}${pathname}`), handlerOf(routeOf(pathname).routes), guestAt(origin), origin, true);
+      // Rendered as a request arriving now would be: its reads share one cache-generation query (lib/cache.ts).
+      const made = await app.services.cache.asOneRequest(() =>
+        renderShared(new Request(`${origin}${pathname}`), handlerOf(routeOf(pathname).routes), guestAt(origin), origin, true));
       const isPage = made.headers.some(([k, v]) => k === 'content-type' && v.startsWith('text/html'));
       return made.keepable && isPage ? { headers: made.headers, scripts: made.scripts, body: made.body } : undefined;
     },

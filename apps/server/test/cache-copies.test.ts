@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
-import { asOneRequest, ReadCache } from '../src/lib/cache.js';
+import { ReadCache } from '../src/lib/cache.js';
 import { ADMIN, bearer, buildTestApp, DB_KIND, freshDatabase, login, twoCopies } from './helpers.js';
 
 /** Two copies of the server on one PostgreSQL: a write on one is visible on the very next read of the other. */
@@ -89,10 +89,10 @@ describe('ReadCache generation check', () => {
     const other = counted().cache;
     expect(await cache.getOrLoad('k', async () => 'old')).toBe('old');
     const held = holdNext();
-    const early = asOneRequest(() => cache.getOrLoad('k', async () => 'early'));
+    const early = cache.asOneRequest(() => cache.getOrLoad('k', async () => 'early'));
     await held.hasRun;
     await other.invalidate(); // another copy's write, acknowledged before the next request arrives
-    const late = asOneRequest(() => cache.getOrLoad('k', async () => 'new'));
+    const late = cache.asOneRequest(() => cache.getOrLoad('k', async () => 'new'));
     held.open();
     expect(await early).toBe('old');
     expect(await late).toBe('new');
@@ -105,7 +105,7 @@ describe('ReadCache generation check', () => {
     };
     await readAll();
     state.queries = 0;
-    await asOneRequest(readAll);
+    await cache.asOneRequest(readAll);
     expect(state.queries).toBe(1);
     // Background work (the pages built ahead, jobs) has no request: each read waits for a query sent after its call.
     state.queries = 0;

@@ -7,7 +7,7 @@ import { mountWeb, pagesAheadOf } from '../src/web.js';
 import type { PagesAhead } from '../src/pages-ahead.js';
 import { asAdmin, dataOf } from './api.js';
 import { createCategory, createProduct } from './factories.js';
-import { buildTestApp, type TestApp } from './helpers.js';
+import { buildTestApp, DB_KIND, type TestApp } from './helpers.js';
 
 /**
  * Product pages built ahead for guests (src/pages-ahead.ts, decision 017): what a guest is sent from the built pages is
@@ -201,6 +201,40 @@ describe('product pages built ahead', () => {
     for (const id of ids) expect((await get(`/product/${id}`)).body).toContain('مراقبت از پوست');
     expect(await pass()).toBe(3);
     await expectBuiltAsRendered([{}]);
+  });
+
+  it.runIf(DB_KIND === 'postgres')('are each rendered as one request: its reads share one cache-generation query', async () => {
+    /** The pages a pass builds, the generation queries it sends and the cached values it reads. */
+    const countedPass = async () => {
+      const execute = t.db.execute.bind(t.db);
+      let reads = 0;
+      t.db.execute = ((q: Parameters<typeof execute>[0]) => {
+        if (JSON.stringify(q).includes('cache_generation')) reads++;
+        return execute(q);
+      }) as typeof t.db.execute;
+      const loads = vi.spyOn(t.app.services.cache, 'getOrLoad');
+      try {
+        return { built: await pass(), reads, loads: loads.mock.calls.length };
+      } finally {
+        t.db.execute = execute;
+        loads.mockRestore();
+      }
+    };
+    await pass();
+    // A write that leaves the pages as they are: the pass works out the pages' stamp again and builds nothing.
+    await t.app.services.cache.invalidate();
+    const none = await countedPass();
+    expect(none.built).toBe(0);
+    // A category renamed: the three pages are built again.
+    await t.db.update(categories).set({ title: 'مراقبت روزانه پوست' }).where(eq(categories.id, categoryId));
+    await t.app.services.cache.invalidate();
+    const three = await countedPass();
+    expect(three.built).toBe(3);
+    // Each page's render reads many cached values (its loaders, their API calls) and waits for one query for them all;
+    // the stamp checked after it and the pass's step keep a query each. Outside a request every read was a query.
+    const loads = three.loads - none.loads;
+    expect(loads).toBeGreaterThanOrEqual(3 * 8);
+    expect(three.reads - none.reads).toBeLessThanOrEqual(loads / 2);
   });
 
   it('stop at the disk budget', async () => {
