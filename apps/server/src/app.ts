@@ -106,6 +106,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+
   const database = opts.database ?? await openDatabase({
     url: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: config.memoryDb,
   });

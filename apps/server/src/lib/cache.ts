@@ -33,7 +33,6 @@ let sent = 0;
 /** The number of generation queries sent before the current request began. */
 const requestScope = new AsyncLocalStorage<number>();
 
-
 /** Keys of serialised answers loaded once, remembered (keys only) so that the second load keeps its answer. */
 const SEEN_KEPT = 10_000;
 

@@ -1,12 +1,25 @@
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
-import { Badge, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { ADMIN_PAGE_SIZE, MODERATION_STATUS_LABELS, MODERATION_STATUSES, toLatinDigits, type ModerationStatus } from '@sorkhab/shared';
+import { Link, useSearchParams } from 'react-router';
+import { Anchor, Badge, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ADMIN_PAGE_SIZE, formatJalaliDateTime, MODERATION_STATUS_LABELS, MODERATION_STATUSES, toLatinDigits, type ModerationStatus } from '@sorkhab/shared';
 import { fa, PageTitle, Pager } from './ui';
 
 const COLORS: Record<ModerationStatus, string> = { pending: 'yellow', approved: 'teal', rejected: 'red' };
-export const ModerationBadge = ({ status }: { status: ModerationStatus }) =>
+const ModerationBadge = ({ status }: { status: ModerationStatus }) =>
   <Badge variant="light" color={COLORS[status]}>{MODERATION_STATUS_LABELS[status]}</Badge>;
+
+/** A review's or a question's first line: its status, its product (a link to its page) and when it was written. */
+export function ModerationHeader({ item }: { item: { status: ModerationStatus; productId: number; productTitle: string; createdAt: string } }) {
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Group gap="xs" wrap="wrap">
+        <ModerationBadge status={item.status} />
+        <Anchor component={Link} to={`/product/${item.productId}`} target="_blank" size="sm" fw={700}>{item.productTitle}</Anchor>
+      </Group>
+      <Text size="xs" c="dimmed">{formatJalaliDateTime(item.createdAt)}</Text>
+    </Group>
+  );
+}
 
 /** The filters of a moderation list, kept in the URL (?status=&productId=&page=). */
 export function useModerationFilter() {

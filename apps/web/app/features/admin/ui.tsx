@@ -78,6 +78,16 @@ export function Pager({ page, totalCount, pageSize, onChange }: { page: number; 
   );
 }
 
+/** A modal form's last row: cancel, and save (busy while the form is sent). */
+export function FormActions({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>انصراف</Button>
+      <Button type="submit" loading={busy}>ذخیره</Button>
+    </Group>
+  );
+}
+
 /** The delete confirmation of the spec's modals. */
 export function ConfirmModal({ opened, title = 'تأیید حذف', message, confirmLabel = 'حذف', onConfirm, onClose }: {
   opened: boolean;

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Group, Modal, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Modal, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { ATTRIBUTE_TYPES, type Attribute } from '@sorkhab/shared';
 import { formData, useApi } from '../../features/admin/api';
 import { ATTR_TYPE_LABELS } from '../../features/admin/attributes';
 import { flattenCategories } from '../../features/admin/catalog';
 import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { AdminTable, rowNumber } from '../../features/admin/table';
-import { PageTitle } from '../../features/admin/ui';
+import { FormActions, PageTitle } from '../../features/admin/ui';
 import { useSave } from '../../features/admin/use-save';
 import { stopIfBlank } from '../../lib/required';
 
@@ -73,10 +73,7 @@ function AttributeForm({ attribute, categoryId, onSaved, onCancel }: { attribute
         <TextInput label="کلید" required dir="ltr" value={key} onChange={(e) => setKey(e.currentTarget.value)} error={errors.key} />
         <Select label="نوع" required allowDeselect={false} value={type} onChange={(v) => setType(v ?? 'string')}
           data={ATTRIBUTE_TYPES.map((t) => ({ value: t, label: ATTR_TYPE_LABELS[t] }))} error={errors.type} comboboxProps={{ withinPortal: true }} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>انصراف</Button>
-          <Button type="submit" loading={busy}>ذخیره</Button>
-        </Group>
+        <FormActions onCancel={onCancel} busy={busy} />
       </Stack>
     </form>
   );

@@ -4,7 +4,7 @@ import type { Category } from '@sorkhab/shared';
 import { formData, useApi } from '../../features/admin/api';
 import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { RowMenu } from '../../features/admin/table';
-import { FaNumberInput, fa, ImagePick, imgSrc, PageTitle } from '../../features/admin/ui';
+import { FaNumberInput, fa, FormActions, ImagePick, imgSrc, PageTitle } from '../../features/admin/ui';
 import { useSave } from '../../features/admin/use-save';
 import { stopIfBlank } from '../../lib/required';
 
@@ -103,10 +103,7 @@ function CategoryForm({ category, parentId, onSaved, onCancel }: { category: Cat
         <FaNumberInput label="ترتیب نمایش" grouped={false} value={sortOrder} onChange={setSortOrder} error={errors.sortOrder} />
         <Checkbox label="نمایش در نوار دسته‌ها" checked={select} onChange={(e) => setSelect(e.currentTarget.checked)} />
         <ImagePick label="آیکون" file={icon} currentUri={imgSrc(category?.imageUri)} onChange={setIcon} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>انصراف</Button>
-          <Button type="submit" loading={busy}>ذخیره</Button>
-        </Group>
+        <FormActions onCancel={onCancel} busy={busy} />
       </Stack>
     </form>
   );

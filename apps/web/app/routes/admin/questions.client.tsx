@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Anchor, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { formatJalaliDateTime, type AdminQuestion } from '@sorkhab/shared';
+import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import type { AdminQuestion } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
-import { ModerationBadge, ModerationPage, useModerationFilter } from '../../features/admin/moderation';
+import { ModerationHeader, ModerationPage, useModerationFilter } from '../../features/admin/moderation';
 import { fa } from '../../features/admin/ui';
 import { useSave } from '../../features/admin/use-save';
 
@@ -26,13 +25,7 @@ function QuestionCard({ question: q, onChange }: { question: AdminQuestion; onCh
   return (
     <Paper withBorder p="md" data-testid={`question-${q.id}`}>
       <Stack gap="xs">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="xs" wrap="wrap">
-            <ModerationBadge status={q.status} />
-            <Anchor component={Link} to={`/product/${q.productId}`} target="_blank" size="sm" fw={700}>{q.productTitle}</Anchor>
-          </Group>
-          <Text size="xs" c="dimmed">{formatJalaliDateTime(q.createdAt)}</Text>
-        </Group>
+        <ModerationHeader item={q} />
         <Group gap="xs">
           <Text size="sm">{q.customerName}</Text>
           {q.mobile && <Text size="xs" c="dimmed">{fa(q.mobile.replace(/^98/, '0'))}</Text>}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, CloseButton, Group, Image, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { formatJalaliDateTime, type AdminReview } from '@sorkhab/shared';
+import type { AdminReview } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { useConfirmDelete } from '../../features/admin/confirm-delete';
-import { ModerationBadge, ModerationPage, useModerationFilter } from '../../features/admin/moderation';
+import { ModerationHeader, ModerationPage, useModerationFilter } from '../../features/admin/moderation';
 import { fa } from '../../features/admin/ui';
 import { useSave } from '../../features/admin/use-save';
 
@@ -32,13 +32,7 @@ function ReviewCard({ review: r, onChange, onDelete }: { review: AdminReview; on
   return (
     <Paper withBorder p="md" data-testid={`review-${r.id}`}>
       <Stack gap="xs">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="xs" wrap="wrap">
-            <ModerationBadge status={r.status} />
-            <Anchor component={Link} to={`/product/${r.productId}`} target="_blank" size="sm" fw={700}>{r.productTitle}</Anchor>
-          </Group>
-          <Text size="xs" c="dimmed">{formatJalaliDateTime(r.createdAt)}</Text>
-        </Group>
+        <ModerationHeader item={r} />
         <Group gap="xs" wrap="wrap">
           <Text size="sm" fw={700}><Text span c="yellow.9" aria-hidden="true">{'★'.repeat(r.rating)}{'☆'.repeat(5 - r.rating)}</Text> {fa(r.rating)} از ۵</Text>
           <Text size="sm">{r.customerName} ({r.authorName})</Text>
