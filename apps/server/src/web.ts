@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
-import { hasShopperHint } from '@sorkhab/shared';
+import { hasShopperHint, SHOPPER_HINT_COOKIE } from '@sorkhab/shared';
 import type { App } from './app.js';
 import { declarePublic } from './lib/auth.js';
 import { usePlainPageFonts } from './lib/plain-page.js';
@@ -16,6 +16,7 @@ import { WEB_DIR } from './paths.js';
 import { accepts, compress, COMPRESS_FROM_BYTES, fixedPiece, gzipAround, preferredEncoding, type Encoding, type FixedPiece } from './lib/compression.js';
 import { newNonce, nonceSource, nonceToHashes, withScriptSources } from './lib/csp.js';
 import { PagesAhead, type AheadPage } from './pages-ahead.js';
+import { cutFrame, fillFrame, frameEntryOf, framedBranches, pageState, type Frame } from './frames.js';
 
 /**
  * A page kept in the page cache, with its compressed copies: the first answer in each encoding is compressed at the
@@ -59,6 +60,9 @@ function stylesheetOf(build: ServerBuild): Stylesheet | undefined {
 
 /** React Router handlers of a cut-down build (`partOfBuild`) kept, one per route set. */
 const PART_HANDLERS_KEPT = 256;
+
+/** Page frames kept per cache generation (frames.ts): every kind of visitor for a few origins. */
+const FRAMES_KEPT = 64;
 
 /** Best-level compressions under way (in the background). */
 const upgrades = new Set<Promise<void>>();
@@ -287,7 +291,7 @@ export async function loadWebBuild(webDir = WEB_DIR): Promise<ServerBuild | unde
  * Mounts the web build: hashed assets with immutable caching, public files, and React Router's
  * server rendering for every other non-API path. Without a build, only the API runs.
  */
-export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuild(webDir)): Promise<boolean> {
+export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuild(webDir), options: { frames?: boolean; onFramed?: (url: URL, frame: object) => void } = {}): Promise<boolean> {
   const clientDir = path.join(webDir, 'build/client');
   const build = await loading;
   if (!build) {
@@ -336,10 +340,16 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
   });
   /**
    * Renders a page: React Router's answer, and the page's bytes when it is one (undefined: a redirect, a resource
-   * route's body, which stays in the answer).
+   * route's body, which stays in the answer). A framed route's page is put together from its frame when it can be.
    */
   const renderPage = async (webRequest: Request, handle: ReturnType<typeof createRequestHandler>, caller: Caller, origin: string,
     nonce: string, linked: boolean) => {
+    if (options.frames !== false && framedPaths.size && webRequest.method === 'GET') {
+      const url = new URL(webRequest.url);
+      const leafId = framedPaths.get(url.pathname);
+      const framed = leafId === undefined ? undefined : await renderFramed(webRequest, url, leafId, caller, origin, nonce, linked);
+      if (framed) return framed;
+    }
     // The page comes back as its bytes (entry.server.tsx), which is what the rewrites work on and what is sent.
     let rendered: Buffer | undefined;
     const context = loadContext(caller, origin, linked, new Map(), { nonce, takeHtml: (html: Buffer) => { rendered = html; } });
@@ -347,6 +357,98 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
     const html = !response.headers.get('content-type')?.startsWith('text/html') ? undefined
       : response.body === null && rendered !== undefined ? rendered : Buffer.from(await response.arrayBuffer());
     return { response, html };
+  };
+
+  // Framed routes (frames.ts, decision 032): by the path they render at, when it has no parameter. `options.frames`
+  // is read per request (false: every page rendered whole, which frames.test.ts compares the framed pages with).
+  const frameEntry = frameEntryOf(build);
+  const branches = frameEntry ? framedBranches(build) : new Map<string, never>();
+  const framedPaths = new Map<string, string>();
+  for (const [id, branch] of branches) {
+    const pathname = `/${branch.map((r) => r.path ?? '').filter(Boolean).join('/')}`;
+    if (!/[:*]/.test(pathname) && !branch.some((r) => r.index && r.id !== id)) framedPaths.set(pathname, id);
+  }
+  /**
+   * A framed route's frame for one kind of visitor: rendered by React Router for a guest or a signed-in shopper
+   * (the layout's header differs), with or without the stylesheet inline, with or without a search box value, at the
+   * shop's origin. Kept per cache generation (any write drops them) and minute (the footer's year), at most one per
+   * kind: null when the route's page cannot be framed (logged: its pages are then rendered whole).
+   */
+  const frameOf = async (leafId: string, pathname: string, withSearch: boolean, signedIn: boolean, linked: boolean, origin: string) => {
+    const kept = await app.services.cache.getOrLoad('web frames', async () => new Map<string, { minute: number; frame: Promise<Frame | null> }>());
+    const key = `${leafId} ${withSearch} ${signedIn} ${linked} ${origin}`;
+    const minute = Math.floor(Date.now() / 60_000);
+    let entry = kept.get(key);
+    if (!entry || entry.minute !== minute) {
+      // Kinds are few (16 per route and origin); other origins (a Host header, where PUBLIC_URL is not set) are not:
+      // oldest out first.
+      if (!entry && kept.size >= FRAMES_KEPT) kept.delete(kept.keys().next().value!);
+      entry = { minute, frame: makeFrame(leafId, pathname, withSearch, signedIn, linked, origin).catch((error: unknown) => {
+        app.log.warn({ err: error, route: leafId }, 'page frame not rendered');
+        return null;
+      }) };
+      kept.set(key, entry);
+    }
+    return entry.frame;
+  };
+  const makeFrame = async (leafId: string, pathname: string, withSearch: boolean, signedIn: boolean, linked: boolean, origin: string): Promise<Frame | null> => {
+    const { HOLES } = frameEntry!;
+    const nonce = newNonce();
+    const cookie = signedIn ? `${SHOPPER_HINT_COOKIE}=1` : undefined;
+    const caller: Caller = { ip: '127.0.0.1', cookie, host: new URL(origin).host };
+    let html: Buffer | undefined;
+    let state: Frame['state'] | undefined;
+    const context = {
+      ...loadContext(caller, origin, linked, new Map(), { nonce, takeHtml: (bytes: Buffer) => { html = bytes; } }),
+      frame: true, takeState: (s: Frame['state']) => { state = s; },
+    };
+    const url = `${origin}${pathname}${withSearch ? `?search=${encodeURIComponent(HOLES.search)}` : ''}`;
+    const response = await handlerOf(routeOf(pathname).routes)(new Request(url, { headers: cookie ? { cookie } : {} }), context as never);
+    if (response.status !== 200 || response.headers.has('set-cookie') || !html || !state) throw new Error(`the frame answered ${response.status}`);
+    const pieces = cutFrame(html.toString('utf8'), nonce, HOLES, withSearch);
+    if (!pieces) throw new Error('the frame\'s holes were not each found once');
+    return { pieces, status: 200, headers: [...response.headers], state };
+  };
+  /**
+   * The request a loader gets from React Router: its URL with React Router's own parameters taken out (an empty
+   * `index`, `_routes`), so written again by URLSearchParams (a space is then `+`), unless the build passes requests
+   * through (react-router's stripIndexParam and stripRoutesParam).
+   */
+  const loaderRequest = (request: Request) => {
+    if ((build.future as { v8_passThroughRequests?: boolean }).v8_passThroughRequests) return request;
+    const url = new URL(request.url);
+    const index = url.searchParams.getAll('index').filter(Boolean);
+    url.searchParams.delete('index');
+    for (const value of index) url.searchParams.append('index', value);
+    url.searchParams.delete('_routes');
+    return new Request(url.href, { method: request.method, headers: request.headers, signal: request.signal });
+  };
+  /** A framed route's page put together from its frame; undefined when React Router is to render it. */
+  const renderFramed = async (webRequest: Request, url: URL, leafId: string, caller: Caller, origin: string, nonce: string, linked: boolean) => {
+    const branch = branches.get(leafId)!;
+    const withSearch = url.searchParams.has('search');
+    const frame = await frameOf(leafId, url.pathname, withSearch, hasShopperHint(caller.cookie), linked, origin);
+    if (!frame) return undefined;
+    const loader = branch[branch.length - 1]!.module.loader;
+    if (typeof loader !== 'function') return undefined;
+    let data: unknown;
+    try {
+      data = await loader({ request: loaderRequest(webRequest), params: {}, context: loadContext(caller, origin, linked, new Map(), { nonce }) } as never);
+    } catch {
+      return undefined; // a 404, a redirect, an error: React Router answers it as it does
+    }
+    if (typeof data !== 'object' || data === null || Object.getPrototypeOf(data) !== Object.prototype) return undefined;
+    let html: string;
+    try {
+      const { loaderData, line } = pageState(frame, leafId, data);
+      const holes = await frameEntry!.renderHoles(branch, webRequest.url, loaderData);
+      html = fillFrame(frame, { nonce, search: url.searchParams.get('search') ?? '', ...holes, data: line });
+    } catch (error) {
+      app.log.warn({ err: error, url: url.pathname }, 'page not put together from its frame');
+      return undefined;
+    }
+    options.onFramed?.(url, frame);
+    return { response: new Response(null, { status: frame.status, headers: frame.headers }), html: Buffer.from(html) };
   };
   /**
    * A page for everyone, as the page cache keeps it: without a nonce (one sent to everyone would be no secret), its

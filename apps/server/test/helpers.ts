@@ -90,6 +90,16 @@ export async function login(app: App, userName: string, password: string): Promi
   return res.json().data.token;
 }
 
+/**
+ * The cookie the stylesheet file's answer sets (decision 017): a browser that sends it gets pages that @import the
+ * stylesheet. Read from a page's `<link rel="stylesheet">`.
+ */
+export async function stylesheetCookieOf(app: App, pageUrl = '/contact'): Promise<string> {
+  const page = (await app.inject({ url: pageUrl, headers: { accept: 'text/html' } })).body;
+  const href = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)" media="print"/.exec(page)![1]!;
+  return (await app.inject({ url: href })).headers['set-cookie']!.toString().split(';')[0]!;
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Two copies of the server on one fresh PostgreSQL database (each with its own DATA_DIR), as N copies run behind a balancer. */

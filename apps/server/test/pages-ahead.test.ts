@@ -7,7 +7,7 @@ import { mountWeb, pagesAheadOf } from '../src/web.js';
 import type { PagesAhead } from '../src/pages-ahead.js';
 import { asAdmin, dataOf } from './api.js';
 import { createCategory, createProduct } from './factories.js';
-import { buildTestApp, DB_KIND, type TestApp } from './helpers.js';
+import { buildTestApp, DB_KIND, stylesheetCookieOf, type TestApp } from './helpers.js';
 
 /**
  * Product pages built ahead for guests (src/pages-ahead.ts, decision 017): what a guest is sent from the built pages is
@@ -30,9 +30,7 @@ beforeAll(async () => {
   for (const [i, title] of ['کرم آبرسان پیش‌ساخته', 'سرم ویتامین سی پیش‌ساخته', 'ضدآفتاب بی‌رنگ پیش‌ساخته'].entries()) {
     ids.push((await createProduct(t, { Title: title, Price: 100_000 * (i + 1), CategoryId: categoryId })).id);
   }
-  const page = (await get(`/product/${ids[0]}`)).body;
-  const href = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)" media="print"/.exec(page)![1]!;
-  stylesheetCookie = (await get(href)).headers['set-cookie']!.toString().split(';')[0]!;
+  stylesheetCookie = await stylesheetCookieOf(t.app, `/product/${ids[0]}`);
 }, 240_000);
 afterAll(async () => { await t?.close(); });
 

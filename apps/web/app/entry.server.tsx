@@ -27,8 +27,16 @@ declare module 'react-router' {
      * (a new map per request, set by the server), and the render writes it instead of rendering the part.
      */
     parts?: Map<string, string>;
+    /**
+     * Set by the server (web.ts) when it renders a page's frame (lib/frame.tsx): given what React Router hands the
+     * page's hydration (its routes' data), which the frame's pages repeat with their own route's data put in.
+     */
+    takeState?: (state: { loaderData: Record<string, unknown>; actionData: unknown; errors: unknown }) => void;
   }
 }
+
+export { renderHoles } from './lib/frame.server';
+export { HOLES } from './lib/frame';
 
 /**
  * React Router's Node entry, with one change: the shop has no Suspense boundaries (a streamed boundary would move
@@ -37,6 +45,8 @@ declare module 'react-router' {
  */
 export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext?: AppLoadContext) {
   const nonce = loadContext?.nonce; // the server answers HEAD by rendering GET (web.ts), so every request renders
+  const { loaderData, actionData, errors } = routerContext.staticHandlerContext;
+  loadContext?.takeState?.({ loaderData, actionData, errors });
 
   return new Promise<Response>((resolve, reject) => {
     // React's chunks are kept as they come (a fresh view, a shared constant or a string's bytes, none written to

@@ -4,18 +4,21 @@ import { ListingPage } from '../../features/catalog/ListingPage';
 import { loadListing } from '../../features/catalog/listing.server';
 import { seo, shopOf } from '../../features/catalog/seo';
 import { StoreErrorBoundary } from '../../features/layout/NotFound';
+import { FrameHole, FRAME_META, framedLoader, isFrame } from '../../lib/frame';
 import type { Route } from './+types/product-list';
 
-/** The same page for every visitor: the server may keep it in its page cache (docs/decisions/010-html-page-cache.md). */
-export const handle = { sharedPage: true };
+/**
+ * The same page for every visitor: the server may keep it in its page cache (docs/decisions/010-html-page-cache.md).
+ * Framed: the server renders the document around it once and only this route's part per request (lib/frame.tsx).
+ */
+export const handle = { sharedPage: true, framed: true };
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadListing(context, request, 'category');
-}
+export const loader = framedLoader(({ context, request }: Route.LoaderArgs) => loadListing(context, request, 'category'));
 
 const headingOf = (d: Route.ComponentProps['loaderData']) => d.category?.title ?? 'همه محصولات';
 
 export function meta({ data, matches }: Route.MetaArgs) {
+  if (isFrame(data)) return FRAME_META;
   if (!data) return [{ title: 'دسته‌بندی پیدا نشد | سرخاب' }];
   const title = headingOf(data);
   // The category's own link (title and id), whichever way the visitor came.
@@ -30,6 +33,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function ProductList({ loaderData }: Route.ComponentProps) {
+  if (isFrame(loaderData)) return <FrameHole />;
   return <ListingPage data={loaderData} heading={headingOf(loaderData)} />;
 }
 

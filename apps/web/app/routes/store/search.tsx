@@ -8,11 +8,15 @@ import { loadListing } from '../../features/catalog/listing.server';
 import { ProductCard, toCard } from '../../features/catalog/ProductCard';
 import { seo, shopOf } from '../../features/catalog/seo';
 import { StoreErrorBoundary } from '../../features/layout/NotFound';
+import { FrameHole, FRAME_META, framedLoader, isFrame } from '../../lib/frame';
 import type { Route } from './+types/search';
 
 const BEST_SELLERS = 8;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+/** Framed: the server renders the document around it once and only this route's part per request (lib/frame.tsx). */
+export const handle = { framed: true };
+
+export const loader = framedLoader(async ({ context, request }: Route.LoaderArgs) => {
   const api = apiOf(context);
   const listing = await loadListing(context, request, 'search');
   const q = listing.state.search;
@@ -23,9 +27,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     api.load('GET /Product/SuggestProducts', { query: { pageNumber: 1, pageSize: BEST_SELLERS } }),
   ]);
   return { ...listing, noResult: { suggestions: closest.suggestions, best: best.data.map(toCard) } };
-}
+});
 
 export function meta({ data, matches }: Route.MetaArgs) {
+  if (isFrame(data)) return FRAME_META;
   const q = data?.state.search;
   return seo(shopOf(matches), {
     title: q ? `جستجوی «${q}»` : 'جستجو',
@@ -78,6 +83,7 @@ function NoResult({ query, data }: { query: string; data: NoResultData }) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
+  if (isFrame(loaderData)) return <FrameHole />;
   const q = loaderData.state.search;
   const { noResult } = loaderData;
   return (

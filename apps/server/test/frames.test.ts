@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNSAFE_decodeViaTurboStream } from 'react-router';
+import { SHOPPER_HINT_COOKIE } from '@sorkhab/shared';
+import { mountWeb } from '../src/web.js';
+import { encodeTurboStream } from '../src/lib/turbo-stream.js';
+import { asAdmin, dataOf } from './api.js';
+import { createBrand, createCategory, createProduct, pngImage } from './factories.js';
+import { buildTestApp, stylesheetCookieOf, type TestApp } from './helpers.js';
+
+/**
+ * Listing and search pages put together from their route's frame (src/frames.ts, decision 032): byte for byte what
+ * React Router renders for the same URL — for guests and signed-in shoppers, with and without the stylesheet inline,
+ * for every state a listing has (filters, sorts, pages, empty, not found, a search that finds nothing, hostile
+ * queries) — and a write is on the very next page.
+ */
+const ORIGIN = 'http://shop.example';
+const frames = new Set<object>();
+let framed = 0;
+const options: { frames: boolean; onFramed: (url: URL, frame: object) => void } = {
+  frames: true, onFramed: (_url, frame) => { framed++; frames.add(frame); },
+};
+let t: TestApp;
+let parentId: number;
+let childId: number;
+let brandId: number;
+let productId: number;
+let stylesheetCookie: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ PUBLIC_URL: ORIGIN });
+  expect(await mountWeb(t.app, undefined, undefined, options)).toBe(true);
+  parentId = (await createCategory(t, { title: 'مراقبت پوست' })).id;
+  childId = (await createCategory(t, { title: 'کرم صورت', parentId })).id;
+  brandId = (await createBrand(t, 'لافارر')).id;
+  const image = await pngImage(40, 40);
+  for (let i = 0; i < 14; i++) {
+    const product = await createProduct(t, {
+      Title: `کرم آبرسان شماره ${i}`, Price: 100_000 + i * 10_000, CategoryId: i % 2 ? childId : parentId, Stock: i % 5 ? 5 : 0,
+      ...(i % 3 ? {} : { HasOff: true, OffPersent: 20 }), ...(i % 4 ? {} : { brandId }),
+    }, i < 3 ? image : undefined);
+    productId ??= product.id;
+  }
+  stylesheetCookie = await stylesheetCookieOf(t.app);
+}, 240_000);
+afterAll(async () => { await t?.close(); });
+
+const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+  t.app.inject({ method, url, headers: { accept: 'text/html', ...headers } });
+
+/** The page as sent, its nonce (from the CSP) written as NONCE: two renders then compare byte for byte. */
+async function page(url: string, headers: Record<string, string>, frames: boolean, method: 'GET' | 'HEAD' = 'GET') {
+  // No page kept (decision 010): each request is a first one, rendered (or put together) for itself.
+  await t.app.services.cache.invalidate();
+  options.frames = frames;
+  try {
+    const res = await get(url, headers, method);
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    const body = nonce ? res.body.split(nonce).join('NONCE') : res.body;
+    const { date: _date, 'content-length': _length, 'content-security-policy': csp, ...rest } = res.headers;
+    return { status: res.statusCode, body, headers: { ...rest, csp: nonce ? String(csp).split(nonce).join('NONCE') : csp } };
+  } finally {
+    options.frames = true;
+  }
+}
+
+/** Each URL, for each visitor, put together from its frame and rendered whole: the same page; and how many were framed. */
+async function expectAsRendered(urls: string[], visitors: Record<string, string>[]) {
+  const before = framed;
+  for (const url of urls) {
+    for (const headers of visitors) {
+      const whole = await page(url, headers, false);
+      const fromFrame = await page(url, headers, true);
+      const what = `${url} ${JSON.stringify(headers)}`;
+      expect(fromFrame.status, what).toBe(whole.status);
+      expect(fromFrame.headers, what).toEqual(whole.headers);
+      if (fromFrame.body !== whole.body) {
+        // The first difference, legibly.
+        let i = 0;
+        while (fromFrame.body[i] === whole.body[i]) i++;
+        expect(fromFrame.body.slice(i - 200, i + 200), what).toBe(whole.body.slice(i - 200, i + 200));
+      }
+    }
+  }
+  return framed - before;
+}
+
+const GUEST = {};
+const SHOPPER = { cookie: `${SHOPPER_HINT_COOKIE}=1` };
+
+describe('pages put together from a frame', () => {
+  it('are the listing pages React Router renders, in every state, for every kind of visitor', async () => {
+    const urls = [
+      '/product-list',
+      `/product-list?categoryId=${parentId}`,
+      `/product-list?category=${encodeURIComponent('کرم صورت')}&categoryId=${childId}`,
+      `/product-list?categoryId=${parentId}&sort=cheapest&page=2`,
+      `/product-list?categoryId=${parentId}&pageSize=24&inStock=true`,
+      `/product-list?brands=${brandId}&hasOff=true`,
+      '/product-list?minPrice=150000&maxPrice=200000&sort=dearest',
+      '/product-list?minPrice=900000000', // nothing within the filters
+      '/product-list?page=9', // past the last page
+      '/product-list?categoryId=999999', // no such category: 404
+      '/product-list?sort=%00&page=-1&pageSize=abc',
+    ];
+    const visitors = [GUEST, SHOPPER, { cookie: stylesheetCookie }, { cookie: `${stylesheetCookie}; ${SHOPPER_HINT_COOKIE}=1` }];
+    const framedPages = await expectAsRendered(urls, visitors);
+    // Every page but the missing category's was put together from its frame (none fell back unseen).
+    expect(framedPages).toBe((urls.length - 1) * visitors.length);
+  });
+
+  it('are the search pages React Router renders: found, not found, empty, hostile queries in the header and the page', async () => {
+    const urls = [
+      '/search?search=کرم',
+      `/search?search=${encodeURIComponent('کرم آبرسان')}&sort=cheapest&page=2&pageSize=12`,
+      '/search?search=zzzqqq', // nothing found: did-you-mean and the best sellers
+      '/search?search=کرمم', // a typo
+      '/search?search=',
+      '/search',
+      `/search?search=${encodeURIComponent('"><script>alert(1)</script>&\'')}`,
+      '/search?search=%ED%A0%80%E2%80%A8x', // a lone surrogate's bytes and U+2028
+      `/search?search=${'کرم '.repeat(40)}`,
+      `/product-list?search=${encodeURIComponent('کرم')}&categoryId=${parentId}`,
+    ];
+    const framedPages = await expectAsRendered(urls, [GUEST, SHOPPER, { cookie: stylesheetCookie }]);
+    expect(framedPages).toBe(urls.length * 3);
+    // A query the API refuses (control characters) is React Router's error page, as it was.
+    const refused = '/search?search=%00%01%02%03%04';
+    expect(await expectAsRendered([refused], [GUEST])).toBe(0);
+    expect((await get(refused)).statusCode).toBe(400);
+    // HEAD: the same status and headers, no body.
+    const head = await page('/search?search=کرم', {}, true, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it('show a write on the very next page: a price, a product, the shop settings', async () => {
+    const url = `/product-list?categoryId=${parentId}&sort=dearest`;
+    await get(url);
+    await get(url); // kept from its second request (decision 010)
+    const before = framed;
+    dataOf(await asAdmin(t, 'PUT', '/api/Settings', { storeName: 'فروشگاه قاب‌دار' }));
+    const fresh = await createProduct(t, { Title: 'کرم گران‌ترین تازه', Price: 9_900_000, CategoryId: parentId });
+    const next = (await get(url)).body;
+    expect(framed).toBe(before + 1);
+    expect(next).toContain('فروشگاه قاب‌دار'); // the frame's header and footer
+    expect(next).toContain(`/product/${fresh.id}`); // the page's own part
+    expect(next.indexOf('کرم گران‌ترین تازه')).toBeLessThan(next.indexOf('کرم آبرسان شماره 13'));
+    // And in the hydration data the browser reads.
+    expect(/streamController\.enqueue\((.*?)\);<\/script>/s.exec(next)![1]).toContain('فروشگاه قاب‌دار');
+    dataOf(await asAdmin(t, 'PUT', '/api/Settings', { storeName: 'سرخاب' }));
+    expect(await expectAsRendered([url], [GUEST])).toBe(1);
+  });
+
+  it('reuse their frame until a write: one render of the document for many pages', async () => {
+    await t.app.services.cache.invalidate();
+    frames.clear();
+    for (let i = 0; i < 5; i++) expect((await get(`/search?search=${encodeURIComponent(`کرم ${i}`)}`)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await get(`/product-list?page=${i + 1}`)).statusCode).toBe(200);
+    expect(frames.size).toBe(2); // one per route
+    await t.app.services.cache.invalidate();
+    expect((await get('/search?search=x')).statusCode).toBe(200);
+    expect(frames.size).toBe(3);
+  });
+});
+
+describe('turbo-stream, as React Router writes and reads it', () => {
+  it('decodes to the value, references and codes included', async () => {
+    const shared = { id: 7, title: 'مشترک' };
+    const value = {
+      loaderData: { a: { list: [shared, shared, 'x', 'x', 1, 1, true, false], nested: { deep: [[], {}, [null, undefined]] } } },
+      numbers: [-0, 0, 1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -7, 1e21],
+      text: ['', '\u2028', '</script>', '"\\', 'سرخاب', '\u0000'],
+      absent: undefined, none: null,
+      // eslint-disable-next-line no-sparse-arrays
+      sparse: [1, , 3],
+    };
+    const line = encodeTurboStream(value);
+    const decoded = await UNSAFE_decodeViaTurboStream(new Response(`${line}\n`).body!, globalThis);
+    await decoded.done;
+    expect(decoded.value).toEqual(value);
+    expect(Object.is((decoded.value as typeof value).numbers[0], -0)).toBe(true);
+    const list = (decoded.value as typeof value).loaderData.a.list;
+    expect(list[0]).toBe(list[1]); // one object, referred to twice
+    expect(() => encodeTurboStream({ when: new Date() })).toThrow();
+    expect(() => encodeTurboStream({ map: new Map() })).toThrow();
+  });
+});
