@@ -16,8 +16,8 @@ type Hole = 'nonce' | 'preloads' | 'meta' | 'main' | 'search' | 'data';
 
 /** A route's frame for one kind of visitor: its markup cut at the holes, and what React Router hydrates it with. */
 export interface Frame {
-  /** The markup between the holes, and the holes, in order. */
-  pieces: (string | { hole: Hole })[];
+  /** The markup between the holes (as UTF-8 bytes, written once), and the holes, in order. */
+  pieces: (Buffer | { hole: Hole })[];
   status: number;
   headers: [string, string][];
   /** React Router's hydration state for the frame; a page's has its route's data in place of the frame's. */
@@ -92,10 +92,10 @@ export function cutFrame(html: string, nonce: string, marks: Marks, withSearch: 
   let from = 0;
   for (const { at, end: to, hole } of found) {
     if (at < from) return undefined; // holes that overlap: not a frame
-    pieces.push(html.slice(from, at), { hole });
+    pieces.push(Buffer.from(html.slice(from, at)), { hole });
     from = to;
   }
-  pieces.push(html.slice(from));
+  pieces.push(Buffer.from(html.slice(from)));
   return pieces;
 }
 
@@ -103,16 +103,18 @@ export function cutFrame(html: string, nonce: string, marks: Marks, withSearch: 
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
 const attributeText = (text: string) => text.replace(/["&'<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
 
-/** A page's markup: `frame` with its holes filled. */
-export function fillFrame(frame: Frame, fill: { nonce: string; search: string; preloads: string; meta: string; main: string; data: string }): string {
-  let html = '';
+/** A page's bytes: `frame` with its holes filled (only the holes' text is written as UTF-8 per page). */
+export function fillFrame(frame: Frame, fill: { nonce: string; search: string; preloads: string; meta: string; main: string; data: string }): Buffer {
+  const nonce = Buffer.from(fill.nonce, 'latin1'); // base64
+  const bytes: Buffer[] = [];
   for (const piece of frame.pieces) {
-    if (typeof piece === 'string') html += piece;
-    else if (piece.hole === 'search') html += attributeText(fill.search);
-    else if (piece.hole === 'data') html += scriptJson(`${fill.data}\n`);
-    else html += fill[piece.hole];
+    if (Buffer.isBuffer(piece)) bytes.push(piece);
+    else if (piece.hole === 'nonce') bytes.push(nonce);
+    else if (piece.hole === 'search') bytes.push(Buffer.from(attributeText(fill.search)));
+    else if (piece.hole === 'data') bytes.push(Buffer.from(scriptJson(`${fill.data}\n`)));
+    else bytes.push(Buffer.from(fill[piece.hole]));
   }
-  return html;
+  return Buffer.concat(bytes);
 }
 
 /** The hydration data of a page of `frame` whose route `routeId` loaded `data`: React Router's state, its stream's line. */

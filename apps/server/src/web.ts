@@ -361,7 +361,8 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
 
   // Framed routes (frames.ts, decision 032): by the path they render at, when it has no parameter. `options.frames`
   // is read per request (false: every page rendered whole, which frames.test.ts compares the framed pages with).
-  const frameEntry = frameEntryOf(build);
+  // (Frames are written for a shop at the root of its origin.)
+  const frameEntry = (build.basename ?? '/') === '/' ? frameEntryOf(build) : undefined;
   const branches = frameEntry ? framedBranches(build) : new Map<string, never>();
   const framedPaths = new Map<string, string>();
   for (const [id, branch] of branches) {
@@ -421,7 +422,8 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
     url.searchParams.delete('index');
     for (const value of index) url.searchParams.append('index', value);
     url.searchParams.delete('_routes');
-    return new Request(url.href, { method: request.method, headers: request.headers, signal: request.signal });
+    // The same URL (a query URLSearchParams writes as it was written): the same request will do.
+    return url.href === request.url ? request : new Request(url.href, { method: request.method, headers: request.headers, signal: request.signal });
   };
   /** A framed route's page put together from its frame; undefined when React Router is to render it. */
   const renderFramed = async (webRequest: Request, url: URL, leafId: string, caller: Caller, origin: string, nonce: string, linked: boolean) => {
@@ -438,7 +440,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       return undefined; // a 404, a redirect, an error: React Router answers it as it does
     }
     if (typeof data !== 'object' || data === null || Object.getPrototypeOf(data) !== Object.prototype) return undefined;
-    let html: string;
+    let html: Buffer;
     try {
       const { loaderData, line } = pageState(frame, leafId, data);
       const holes = await frameEntry!.renderHoles(branch, webRequest.url, loaderData);
@@ -448,7 +450,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       return undefined;
     }
     options.onFramed?.(url, frame);
-    return { response: new Response(null, { status: frame.status, headers: frame.headers }), html: Buffer.from(html) };
+    return { response: new Response(null, { status: frame.status, headers: frame.headers }), html };
   };
   /**
    * A page for everyone, as the page cache keeps it: without a nonce (one sent to everyone would be no secret), its

@@ -1,6 +1,6 @@
 import { createElement, type ComponentType, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider, type MetaDescriptor, type RouteObject } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, Outlet, StaticRouterProvider, type MetaDescriptor, type RouteObject, type StaticHandlerContext } from 'react-router';
 import { HOLES } from './frame';
 
 /** One route of a page's branch, from the root down, as the server's build describes it. */
@@ -22,26 +22,24 @@ export interface Holes {
   main: string;
 }
 
-/** The static handlers of each branch (by its leaf's module), made once: routes whose loaders answer the page's data. */
-const handlers = new WeakMap<object, { handler: ReturnType<typeof createStaticHandler>; data: { current: Record<string, unknown> } }>();
+/** Each branch's routes as React Router's static router takes them (by its leaf's module), made once. */
+const routesOf = new WeakMap<object, ReturnType<typeof createStaticHandler>['dataRoutes']>();
 
-function handlerOf(branch: FramedRoute[]) {
+function dataRoutesOf(branch: FramedRoute[]) {
   const leaf = branch[branch.length - 1]!;
-  let made = handlers.get(leaf.module);
+  let made = routesOf.get(leaf.module);
   if (!made) {
-    const data = { current: {} as Record<string, unknown> };
     // The branch as React Router's own routes: the same ids and paths, each parent rendering only its outlet, the
-    // leaf its component; each loader answers what the page loaded.
+    // leaf its component.
     let route: RouteObject | undefined;
     for (const r of [...branch].reverse()) {
-      const loader = () => data.current[r.id] ?? null;
       const Component = r === leaf ? (r.module.default as ComponentType) : Outlet;
       route = r.index
-        ? { id: r.id, index: true, path: r.path, caseSensitive: r.caseSensitive, loader, Component }
-        : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, loader, Component, children: route ? [route] : undefined };
+        ? { id: r.id, index: true, path: r.path, caseSensitive: r.caseSensitive, Component }
+        : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, Component, children: route ? [route] : undefined };
     }
-    made = { handler: createStaticHandler([route!]), data };
-    handlers.set(leaf.module, made);
+    made = createStaticHandler([route!]).dataRoutes;
+    routesOf.set(leaf.module, made);
   }
   return made;
 }
@@ -68,13 +66,17 @@ function metaElement(descriptor: MetaDescriptor): ReactNode {
  * the server then renders the page whole.
  */
 export async function renderHoles(branch: FramedRoute[], url: string, loaderData: Record<string, unknown>): Promise<Holes> {
-  const { handler, data } = handlerOf(branch);
-  data.current = loaderData;
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error('the page answered a redirect');
-  if (context.errors) throw new Error('the page answered an error');
+  // The context React Router's static handler makes for a GET whose loaders answered `loaderData` (its `query`).
+  const dataRoutes = dataRoutesOf(branch);
+  const { pathname, search, hash } = new URL(url);
+  const location = { pathname, search, hash, state: null, key: 'default' };
+  const routeMatches = matchRoutes(dataRoutes, location);
+  if (routeMatches?.length !== branch.length) throw new Error('the page is not its branch\'s');
+  const context: StaticHandlerContext = {
+    basename: '/', location, matches: routeMatches as StaticHandlerContext['matches'], loaderData, actionData: null, errors: null,
+    statusCode: 200, loaderHeaders: {}, actionHeaders: {},
+  };
   // The routes' meta as <Meta> takes it: the last route that has `meta` gives the page's.
-  const location = context.location;
   const matches: { id: string; data: unknown; loaderData: unknown; meta: MetaDescriptor[]; params: Record<string, string | undefined>; pathname: string; handle: unknown; error: null }[] = [];
   let meta: MetaDescriptor[] = [];
   for (const [i, match] of context.matches.entries()) {
@@ -87,7 +89,7 @@ export async function renderHoles(branch: FramedRoute[], url: string, loaderData
     } else if (route.module.meta !== undefined) throw new Error('a route meta that is not a function');
     entry.meta = meta;
   }
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = createStaticRouter(dataRoutes, context);
   // React writes the preloads of the component's high-priority pictures before the render's markup: a mark between.
   const html = renderToString(<>{HOLES.main}<StaticRouterProvider router={router} context={context} hydrate={false} /></>);
   const mark = html.indexOf(HOLES.main);
