@@ -88,7 +88,7 @@ const GUEST = {};
 const SHOPPER = { cookie: `${SHOPPER_HINT_COOKIE}=1` };
 
 describe('pages put together from a frame', () => {
-  it('are the listing pages React Router renders, in every state, for every kind of visitor', async () => {
+  it('are the listing pages React Router renders (a category, the newest, the best sellers), in every state, for every kind of visitor', async () => {
     const urls = [
       '/product-list',
       `/product-list?categoryId=${parentId}`,
@@ -101,6 +101,9 @@ describe('pages put together from a frame', () => {
       '/product-list?page=9', // past the last page
       '/product-list?categoryId=999999', // no such category: 404
       '/product-list?sort=%00&page=-1&pageSize=abc',
+      '/last-products',
+      `/last-products?page=2&brands=${brandId}`,
+      '/suggest-products?sort=cheapest&inStock=true',
     ];
     const visitors = [GUEST, SHOPPER, { cookie: stylesheetCookie }, { cookie: `${stylesheetCookie}; ${SHOPPER_HINT_COOKIE}=1` }];
     const framedPages = await expectAsRendered(urls, visitors);
