@@ -101,6 +101,7 @@ describe('pages put together from a frame', () => {
       '/product-list?page=9', // past the last page
       '/product-list?categoryId=999999', // no such category: 404
       '/product-list?sort=%00&page=-1&pageSize=abc',
+      '/product-list?index&_routes=root&sort=cheapest&brands=1&brands=2', // React Router's own parameters, repeated ones
       '/last-products',
       `/last-products?page=2&brands=${brandId}`,
       '/suggest-products?sort=cheapest&inStock=true',
