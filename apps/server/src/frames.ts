@@ -22,6 +22,8 @@ export interface Frame {
   headers: [string, string][];
   /** React Router's hydration state for the frame; a page's has its route's data in place of the frame's. */
   state: { loaderData: Record<string, unknown>; actionData: unknown; errors: unknown };
+  /** A page of it could not be put together (logged once). */
+  warned?: boolean;
 }
 
 /** The marks the web app's frames carry (its lib/frame.tsx `HOLES`). */

@@ -446,7 +446,9 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       const holes = await frameEntry!.renderHoles(branch, webRequest.url, loaderData);
       html = fillFrame(frame, { nonce, search: url.searchParams.get('search') ?? '', ...holes, data: line });
     } catch (error) {
-      app.log.warn({ err: error, url: url.pathname }, 'page not put together from its frame');
+      // Once per frame: a kind of data the frame cannot hold would otherwise be logged on every page.
+      if (!frame.warned) app.log.warn({ err: error, url: url.pathname }, 'page not put together from its frame: rendered whole');
+      frame.warned = true;
       return undefined;
     }
     options.onFramed?.(url, frame);

@@ -3,6 +3,7 @@ import { UNSAFE_decodeViaTurboStream } from 'react-router';
 import { SHOPPER_HINT_COOKIE } from '@sorkhab/shared';
 import { mountWeb } from '../src/web.js';
 import { encodeTurboStream } from '../src/lib/turbo-stream.js';
+import { cutFrame, fillFrame } from '../src/frames.js';
 import { asAdmin, dataOf } from './api.js';
 import { createBrand, createCategory, createProduct, pngImage } from './factories.js';
 import { buildTestApp, stylesheetCookieOf, type TestApp } from './helpers.js';
@@ -187,5 +188,33 @@ describe('turbo-stream, as React Router writes and reads it', () => {
     expect(list[0]).toBe(list[1]); // one object, referred to twice
     expect(() => encodeTurboStream({ when: new Date() })).toThrow();
     expect(() => encodeTurboStream({ map: new Map() })).toThrow();
+  });
+});
+
+describe('a frame cut at its holes', () => {
+  const marks = { main: '\u0001', meta: '\u0002', search: '\u0003', preloads: '\u0004' };
+  const frame = (main = '\u0001', search = '') =>
+    `<html><head><link rel="preload" as="image" href="\u0004" fetchPriority="high"/><title>\u0002</title><link nonce="N0N" rel="preload"/></head>`
+    + `<body><input value="${search}"/><div id="main">${main}</div><script nonce="N0N">c.streamController.enqueue("[1]\\n");</script></body></html>`;
+
+  it('is filled with a page\'s parts: its data escaped as React Router writes it, its query as React writes an attribute', () => {
+    const pieces = cutFrame(frame(undefined, '\u0003'), 'N0N', marks, true)!;
+    const page = fillFrame({ pieces, status: 200, headers: [], state: { loaderData: {}, actionData: null, errors: null } }, {
+      nonce: 'n1', search: '"<q>&\'', preloads: '<link rel="preload" as="image" imageSrcSet="a.webp 1w"/>', meta: '<title>T</title>',
+      main: '<main>سرخاب</main>', data: '["</script>\u2028"]',
+    }).toString();
+    expect(page).toBe('<html><head><link rel="preload" as="image" imageSrcSet="a.webp 1w"/><title>T</title><link nonce="n1" rel="preload"/></head>'
+      + '<body><input value="&quot;&lt;q&gt;&amp;&#x27;"/><div id="main"><main>سرخاب</main></div>'
+      + '<script nonce="n1">c.streamController.enqueue("[\\"\\u003c/script\\u003e\\u2028\\"]\\n");</script></body></html>');
+  });
+
+  it('is no frame when a hole is missing, found twice, or not wanted', () => {
+    expect(cutFrame(frame(), 'N0N', marks, false)).toBeDefined();
+    expect(cutFrame(frame('\u0001\u0001'), 'N0N', marks, false)).toBeUndefined(); // the route's mark twice
+    expect(cutFrame(frame(''), 'N0N', marks, false)).toBeUndefined(); // no route's mark
+    expect(cutFrame(frame(undefined, '\u0003'), 'N0N', marks, false)).toBeUndefined(); // a query mark in a frame without one
+    expect(cutFrame(frame(), 'N0N', marks, true)).toBeUndefined(); // no query mark where one is wanted
+    expect(cutFrame(frame().replace('<title>\u0002</title>', ''), 'N0N', marks, false)).toBeUndefined();
+    expect(cutFrame(frame().replace('enqueue(', 'push('), 'N0N', marks, false)).toBeUndefined();
   });
 });
