@@ -24,7 +24,7 @@ const CLEARED = { brands: null, minPrice: null, maxPrice: null, inStock: null, h
  * The shared listing screen of /product-list, /search, /last-products and /suggest-products. `empty` replaces what an
  * unfiltered listing with no product shows (a search's "did you mean"); a filtered one offers to clear its filters.
  */
-export function ListingPage({ data, heading, empty }: { data: ListingData; heading: string; empty?: React.ReactNode }) {
+export function ListingPage({ data, heading, empty }: { data: ListingData; heading: React.ReactNode; empty?: React.ReactNode }) {
   const { state, products, category, trail } = data;
   const params = useMemo(() => new URLSearchParams(data.search), [data.search]);
   const href = (changes: Record<string, string | number | null | undefined>) => listingHref(data.path, params, changes);

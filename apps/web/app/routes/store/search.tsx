@@ -87,7 +87,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const q = loaderData.state.search;
   const { noResult } = loaderData;
   return (
-    <ListingPage data={loaderData} heading={q ? `نتایج جستجوی «${q}»` : 'همه محصولات'}
+    // The query apart (<bdi>): a Latin query in the Persian heading keeps its quotes round it.
+    <ListingPage data={loaderData} heading={q ? <>نتایج جستجوی «<bdi>{q}</bdi>»</> : 'همه محصولات'}
       empty={q && noResult ? <NoResult query={q} data={noResult} /> : undefined} />
   );
 }
