@@ -16,7 +16,7 @@ import { WEB_DIR } from './paths.js';
 import { accepts, compress, COMPRESS_FROM_BYTES, fixedPiece, gzipAround, preferredEncoding, type Encoding, type FixedPiece } from './lib/compression.js';
 import { newNonce, nonceSource, nonceToHashes, withScriptSources } from './lib/csp.js';
 import { PagesAhead, type AheadPage } from './pages-ahead.js';
-import { cutFrame, fillFrame, frameEntryOf, framedBranches, pageState, type Frame } from './frames.js';
+import { compressFrame, cutFrame, fillFrame, frameEntryOf, framedBranches, pageState, type Frame, type FramedPage } from './frames.js';
 
 /**
  * A page kept in the page cache, with its compressed copies: the first answer in each encoding is compressed at the
@@ -105,7 +105,11 @@ async function sendGzipped(request: FastifyRequest, reply: FastifyReply, gzipped
  * goes gzipped around the style element's piece, compressed once (`gzipAround`), to any browser that takes gzip, even
  * one preferring brotli (≈ 13% more bytes, a third of the work); else as `sendPage` sends it.
  */
-async function sendMade(request: FastifyRequest, reply: FastifyReply, body: Buffer, inline: FixedPiece | undefined) {
+async function sendMade(request: FastifyRequest, reply: FastifyReply, body: Buffer, inline: FixedPiece | undefined, gzipped?: () => Promise<Buffer>) {
+  // A page put together from a frame has its gzip put together from the frame's pieces (frames.ts).
+  if (gzipped && body.length >= COMPRESS_FROM_BYTES && accepts(request.headers['accept-encoding'], 'gzip')) {
+    return sendEncoded(reply, 'gzip', await gzipped());
+  }
   if (inline && body.length >= COMPRESS_FROM_BYTES && accepts(request.headers['accept-encoding'], 'gzip')) {
     const gzipped = await gzipAround(body, inline);
     if (gzipped) return sendEncoded(reply, 'gzip', gzipped);
@@ -356,7 +360,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
     const response = await handle(webRequest, context as never);
     const html = !response.headers.get('content-type')?.startsWith('text/html') ? undefined
       : response.body === null && rendered !== undefined ? rendered : Buffer.from(await response.arrayBuffer());
-    return { response, html };
+    return { response, html, gzipped: undefined };
   };
 
   // Framed routes (frames.ts, decision 032): by the path they render at, when it has no parameter. `options.frames`
@@ -408,7 +412,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
     if (response.status !== 200 || response.headers.has('set-cookie') || !html || !state) throw new Error(`the frame answered ${response.status}`);
     const pieces = cutFrame(html.toString('utf8'), nonce, HOLES, withSearch);
     if (!pieces) throw new Error('the frame\'s holes were not each found once');
-    return { pieces, status: 200, headers: [...response.headers], state };
+    return { pieces, status: 200, headers: [...response.headers], state, compressed: compressFrame(pieces) };
   };
   /**
    * The request a loader gets from React Router: its URL with React Router's own parameters taken out (an empty
@@ -440,11 +444,11 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       return undefined; // a 404, a redirect, an error: React Router answers it as it does
     }
     if (typeof data !== 'object' || data === null || Object.getPrototypeOf(data) !== Object.prototype) return undefined;
-    let html: Buffer;
+    let page: FramedPage;
     try {
       const { loaderData, line } = pageState(frame, leafId, data);
       const holes = await frameEntry!.renderHoles(branch, webRequest.url, loaderData);
-      html = fillFrame(frame, { nonce, search: url.searchParams.get('search') ?? '', ...holes, data: line });
+      page = fillFrame(frame, { nonce, search: url.searchParams.get('search') ?? '', ...holes, data: line });
     } catch (error) {
       // Once per frame: a kind of data the frame cannot hold would otherwise be logged on every page.
       if (!frame.warned) app.log.warn({ err: error, url: url.pathname }, 'page not put together from its frame: rendered whole');
@@ -452,7 +456,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       return undefined;
     }
     options.onFramed?.(url, frame);
-    return { response: new Response(null, { status: frame.status, headers: frame.headers }), html };
+    return { response: new Response(null, { status: frame.status, headers: frame.headers }), html: page.html, gzipped: page.gzip };
   };
   /**
    * A page for everyone, as the page cache keeps it: without a nonce (one sent to everyone would be no secret), its
@@ -539,7 +543,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
     web.addContentTypeParser('*', (_req, _payload, done) => done(null));
 
     /** A page rendered for this answer alone: its status, headers, CSP naming this render's nonce, and body. */
-    const sendRendered = (reply: FastifyReply, response: Response, html: Buffer | undefined, policy: string, nonce: string, cookies: boolean) => {
+    const sendRendered = (reply: FastifyReply, { response, html, gzipped }: Awaited<ReturnType<typeof renderPage>>, policy: string, nonce: string, cookies: boolean) => {
       reply.code(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);
@@ -548,7 +552,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       const set = cookies ? response.headers.getSetCookie() : [];
       if (set.length) reply.header('set-cookie', set);
       // Compressed here as the kept pages are (a window the size of the page), not by @fastify/compress's encoder.
-      if (html !== undefined) return sendMade(reply.request, reply, html, style?.inline);
+      if (html !== undefined) return sendMade(reply.request, reply, html, style?.inline, gzipped);
       return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
     };
 
@@ -621,7 +625,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
           const rendered = built ? undefined : await renderPage(webRequest, handle, caller, origin, nonce, linked);
           if (rendered?.html !== undefined && !again) {
             if (keepable(rendered.response)) seen.set(key, true);
-            return sendRendered(reply, rendered.response, rendered.html, policy, nonce, false);
+            return sendRendered(reply, rendered, policy, nonce, false);
           }
           const made = built
             ? { headers: built.headers, scripts: built.scripts, body: zlib.gunzipSync(built.gzip), status: 200, keepable: true }
@@ -644,8 +648,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       }
       // Every render gets a fresh CSP nonce for the inline scripts it writes (docs/decisions/009-script-csp.md).
       const nonce = newNonce();
-      const { response, html } = await renderPage(webRequest, handle, caller, origin, nonce, linked);
-      return sendRendered(reply, response, html, policy, nonce, true);
+      return sendRendered(reply, await renderPage(webRequest, handle, caller, origin, nonce, linked), policy, nonce, true);
     };
     web.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', config: { access: 'public' }, handler: render });
     web.route({ method: ['GET', 'HEAD'], url: '/', config: { access: 'public' }, handler: render });

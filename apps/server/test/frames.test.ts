@@ -3,7 +3,8 @@ import { UNSAFE_decodeViaTurboStream } from 'react-router';
 import { SHOPPER_HINT_COOKIE } from '@sorkhab/shared';
 import { mountWeb } from '../src/web.js';
 import { encodeTurboStream } from '../src/lib/turbo-stream.js';
-import { cutFrame, fillFrame } from '../src/frames.js';
+import { compressFrame, cutFrame, fillFrame } from '../src/frames.js';
+import zlib from 'node:zlib';
 import { asAdmin, dataOf } from './api.js';
 import { createBrand, createCategory, createProduct, pngImage } from './factories.js';
 import { buildTestApp, stylesheetCookieOf, type TestApp } from './helpers.js';
@@ -28,7 +29,7 @@ let productId: number;
 let stylesheetCookie: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ PUBLIC_URL: ORIGIN });
+  t = await buildTestApp({ PUBLIC_URL: ORIGIN, RATE_LIMIT: false }); // a few hundred pages from one address
   expect(await mountWeb(t.app, undefined, undefined, options)).toBe(true);
   parentId = (await createCategory(t, { title: 'مراقبت پوست' })).id;
   childId = (await createCategory(t, { title: 'کرم صورت', parentId })).id;
@@ -138,6 +139,26 @@ describe('pages put together from a frame', () => {
     expect(head.body).toBe('');
   });
 
+  it('are sent gzipped from the frame\'s pieces compressed once, to any browser that takes gzip; brotli else', async () => {
+    for (const url of ['/product-list?sort=cheapest', '/search?search=کرم']) {
+      for (const cookie of ['', stylesheetCookie]) {
+        const headers: Record<string, string> = cookie ? { cookie } : {};
+        const plain = await page(url, headers, true);
+        await t.app.services.cache.invalidate();
+        const before = framed;
+        const res = await get(url, { ...headers, 'accept-encoding': 'br, gzip' });
+        expect(framed).toBe(before + 1);
+        expect(res.headers['content-encoding']).toBe('gzip');
+        const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!;
+        expect(zlib.gunzipSync(res.rawPayload).toString().split(nonce).join('NONCE')).toBe(plain.body);
+        await t.app.services.cache.invalidate();
+        const br = await get(url, { ...headers, 'accept-encoding': 'br' });
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(zlib.brotliDecompressSync(br.rawPayload).length).toBe(Buffer.byteLength(plain.body.split('NONCE').join(nonce)));
+      }
+    }
+  });
+
   it('show a write on the very next page: a price, a product, the shop settings', async () => {
     const url = `/product-list?categoryId=${parentId}&sort=dearest`;
     await get(url);
@@ -195,16 +216,21 @@ describe('a frame cut at its holes', () => {
   const marks = { main: '\u0001', meta: '\u0002', search: '\u0003', preloads: '\u0004' };
   const frame = (main = '\u0001', search = '') =>
     `<html><head><link rel="preload" as="image" href="\u0004" fetchPriority="high"/><title>\u0002</title><link nonce="N0N" rel="preload"/></head>`
-    + `<body><input value="${search}"/><div id="main">${main}</div><script nonce="N0N">c.streamController.enqueue("[1]\\n");</script></body></html>`;
+    + `<body><header>${'سرخاب '.repeat(1000)}</header><input value="${search}"/><div id="main">${main}</div><script nonce="N0N">c.streamController.enqueue("[1]\\n");</script></body></html>`;
 
-  it('is filled with a page\'s parts: its data escaped as React Router writes it, its query as React writes an attribute', () => {
+  it('is filled with a page\'s parts: its data escaped as React Router writes it, its query as React writes an attribute', async () => {
     const pieces = cutFrame(frame(undefined, '\u0003'), 'N0N', marks, true)!;
-    const page = fillFrame({ pieces, status: 200, headers: [], state: { loaderData: {}, actionData: null, errors: null } }, {
+    const compressed = compressFrame(pieces);
+    expect(compressed.size).toBe(1); // the header, before the route's markup
+    const filled = fillFrame({ pieces, status: 200, headers: [], state: { loaderData: {}, actionData: null, errors: null }, compressed }, {
       nonce: 'n1', search: '"<q>&\'', preloads: '<link rel="preload" as="image" imageSrcSet="a.webp 1w"/>', meta: '<title>T</title>',
       main: '<main>سرخاب</main>', data: '["</script>\u2028"]',
-    }).toString();
+    });
+    const page = filled.html.toString();
+    // Its gzip, put together around the piece compressed once, is the page.
+    expect(zlib.gunzipSync(await filled.gzip()).equals(filled.html)).toBe(true);
     expect(page).toBe('<html><head><link rel="preload" as="image" imageSrcSet="a.webp 1w"/><title>T</title><link nonce="n1" rel="preload"/></head>'
-      + '<body><input value="&quot;&lt;q&gt;&amp;&#x27;"/><div id="main"><main>سرخاب</main></div>'
+      + `<body><header>${'سرخاب '.repeat(1000)}</header><input value="&quot;&lt;q&gt;&amp;&#x27;"/><div id="main"><main>سرخاب</main></div>`
       + '<script nonce="n1">c.streamController.enqueue("[\\"\\u003c/script\\u003e\\u2028\\"]\\n");</script></body></html>');
   });
 
