@@ -7,7 +7,7 @@ import { compressFrame, cutFrame, fillFrame } from '../src/frames.js';
 import zlib from 'node:zlib';
 import { asAdmin, dataOf } from './api.js';
 import { createBrand, createCategory, createProduct, pngImage } from './factories.js';
-import { buildTestApp, stylesheetCookieOf, type TestApp } from './helpers.js';
+import { ADMIN, bearer, buildTestApp, DB_KIND, login, stylesheetCookieOf, twoCopies, type TestApp } from './helpers.js';
 
 /**
  * Listing and search pages put together from their route's frame (src/frames.ts, decision 032): byte for byte what
@@ -186,6 +186,25 @@ describe('pages put together from a frame', () => {
     await t.app.services.cache.invalidate();
     expect((await get('/search?search=x')).statusCode).toBe(200);
     expect(frames.size).toBe(3);
+  });
+});
+
+describe.runIf(DB_KIND === 'postgres')('frames on two copies of the server on one PostgreSQL', () => {
+  it('a write answered by one copy is on the other copy\'s very next framed page', async () => {
+    const { copies, close } = await twoCopies({ PUBLIC_URL: ORIGIN, RATE_LIMIT: false });
+    try {
+      for (const copy of copies) expect(await mountWeb(copy)).toBe(true);
+      const token = await login(copies[0], ADMIN.username, ADMIN.password);
+      const listing = async () => (await copies[1].inject({ url: '/product-list?sort=dearest', headers: { accept: 'text/html' } })).body;
+      expect(await listing()).toContain('سرخاب'); // copy 1's frame, kept
+      const settings = await copies[0].inject({ method: 'PUT', url: '/api/Settings', payload: { storeName: 'فروشگاه دو نسخه' }, headers: bearer(token) });
+      expect(settings.statusCode).toBe(200);
+      const page = await listing();
+      expect(page).toContain('فروشگاه دو نسخه'); // the frame (header, footer) rendered again
+      expect(/streamController\.enqueue\((.*?)\);<\/script>/s.exec(page)![1]).toContain('فروشگاه دو نسخه');
+    } finally {
+      await close();
+    }
   });
 });
 
