@@ -1,7 +1,5 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { ServerBuild } from 'react-router';
-import { deflatePiece, GZIP_LEVEL, gzipOfPieces } from './lib/compression.js';
+import { deflatePiece, gzipAroundPieces } from './lib/compression.js';
 import { encodeTurboStream, scriptJson } from './lib/turbo-stream.js';
 
 /**
@@ -29,7 +27,7 @@ export interface Frame {
   warned?: boolean;
   /**
    * The large pieces before the route's markup (the head with the stylesheet inline, the header) compressed once, by
-   * their place in `pieces` (`deflatePiece`): a page's gzip is put together around them (`gzipPage`).
+   * their place in `pieces` (`deflatePiece`): a page's gzip is put together around them (`fillFrame`).
    */
   compressed: Map<number, Buffer>;
 }
@@ -96,9 +94,7 @@ export function cutFrame(html: string, nonce: string, marks: Marks, withSearch: 
   };
   // The route's part, inside the layout's <div id="main">; the meta tags' place; the preload React wrote for the
   // frame (the whole <link>); the header search box's value.
-  const main = html.indexOf(marks.main);
-  if (main < 0 || html.lastIndexOf(MAIN_OPEN, main) < 0) return undefined;
-  if (!once(marks.main, 'main')) return undefined;
+  if (!once(marks.main, 'main') || html.lastIndexOf(MAIN_OPEN, found[0]!.at) < 0) return undefined;
   if (!once(`<title>${marks.meta}</title>`, 'meta')) return undefined;
   const preload = (at: number): [number, number] => [html.lastIndexOf('<link', at), html.indexOf('/>', at) + 2];
   if (!once(marks.preloads, 'preloads', preload)) return undefined;
@@ -130,8 +126,6 @@ const attributeText = (text: string) => text.replace(/["&'<>]/g, (c) => ATTRIBUT
 /** A page of a frame: its bytes, and their gzip (`gzip()`, made when asked for). */
 export interface FramedPage { html: Buffer; gzip: () => Promise<Buffer> }
 
-const deflateRaw = promisify(zlib.deflateRaw);
-
 /**
  * A page's bytes: `frame` with its holes filled (only the holes' text is written as UTF-8 per page); and its gzip put
  * together from the frame's pieces compressed once and the rest compressed now at the dynamic level — what comes
@@ -150,21 +144,15 @@ export function fillFrame(frame: Frame, fill: { nonce: string; search: string; p
     else bytes.push(Buffer.from(fill[piece.hole]));
   }
   const html = Buffer.concat(bytes);
-  const gzip = async () => {
-    const parts: Buffer[] = [];
-    let from = 0; // where the bytes not yet compressed begin
+  const gzip = () => {
+    const fixed: { from: number; to: number; piece: Buffer }[] = [];
     let at = 0;
     for (const [i, piece] of bytes.entries()) {
       const once = frame.compressed.get(i);
-      if (once) {
-        if (at > from) parts.push(zlib.deflateRawSync(html.subarray(from, at), { level: GZIP_LEVEL.dynamic, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
-        parts.push(once);
-        from = at + piece.length;
-      }
+      if (once) fixed.push({ from: at, to: at + piece.length, piece: once });
       at += piece.length;
     }
-    parts.push(await deflateRaw(html.subarray(from), { level: GZIP_LEVEL.dynamic }));
-    return gzipOfPieces(parts, zlib.crc32(html), html.length);
+    return gzipAroundPieces(html, fixed);
   };
   return { html, gzip };
 }

@@ -106,13 +106,10 @@ async function sendGzipped(request: FastifyRequest, reply: FastifyReply, gzipped
  * one preferring brotli (≈ 13% more bytes, a third of the work); else as `sendPage` sends it.
  */
 async function sendMade(request: FastifyRequest, reply: FastifyReply, body: Buffer, inline: FixedPiece | undefined, gzipped?: () => Promise<Buffer>) {
-  // A page put together from a frame has its gzip put together from the frame's pieces (frames.ts).
-  if (gzipped && body.length >= COMPRESS_FROM_BYTES && accepts(request.headers['accept-encoding'], 'gzip')) {
-    return sendEncoded(reply, 'gzip', await gzipped());
-  }
-  if (inline && body.length >= COMPRESS_FROM_BYTES && accepts(request.headers['accept-encoding'], 'gzip')) {
-    const gzipped = await gzipAround(body, inline);
-    if (gzipped) return sendEncoded(reply, 'gzip', gzipped);
+  if (body.length >= COMPRESS_FROM_BYTES && accepts(request.headers['accept-encoding'], 'gzip')) {
+    // A page put together from a frame has its gzip put together around the frame's pieces (frames.ts).
+    const gzip = gzipped ? await gzipped() : inline && await gzipAround(body, inline);
+    if (gzip) return sendEncoded(reply, 'gzip', gzip);
   }
   return sendPage(request, reply, body, (encoding) => compress(body, encoding, 'dynamic'));
 }
@@ -400,7 +397,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
     const { HOLES } = frameEntry!;
     const nonce = newNonce();
     const cookie = signedIn ? `${SHOPPER_HINT_COOKIE}=1` : undefined;
-    const caller: Caller = { ip: '127.0.0.1', cookie, host: new URL(origin).host };
+    const caller: Caller = { ...guestAt(origin), cookie };
     let html: Buffer | undefined;
     let state: Frame['state'] | undefined;
     const context = {

@@ -92,9 +92,22 @@ const FIND_BY = 64;
 export async function gzipAround(body: Buffer, fixed: FixedPiece): Promise<Buffer | undefined> {
   const at = body.indexOf(fixed.text.subarray(0, FIND_BY));
   if (at < 0 || !body.subarray(at, at + fixed.text.length).equals(fixed.text)) return undefined;
-  const head = zlib.deflateRawSync(body.subarray(0, at), { level: GZIP_LEVEL.dynamic, finishFlush: zlib.constants.Z_SYNC_FLUSH });
-  const rest = await deflateRaw(body.subarray(at + fixed.text.length), { level: GZIP_LEVEL.dynamic });
-  return gzipOfPieces([head, fixed.piece, rest], zlib.crc32(body), body.length);
+  return gzipAroundPieces(body, [{ from: at, to: at + fixed.text.length, piece: fixed.piece }]);
+}
+
+/**
+ * `body` gzipped around spans of it compressed once (`deflatePiece`), given in order: the bytes before and between them
+ * compressed now at the dynamic level on this thread (a page's head, a few KB), the bytes after the last on the pool.
+ */
+export async function gzipAroundPieces(body: Buffer, fixed: { from: number; to: number; piece: Buffer }[]): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const span of fixed) {
+    parts.push(zlib.deflateRawSync(body.subarray(from, span.from), { level: GZIP_LEVEL.dynamic, finishFlush: zlib.constants.Z_SYNC_FLUSH }), span.piece);
+    from = span.to;
+  }
+  parts.push(await deflateRaw(body.subarray(from), { level: GZIP_LEVEL.dynamic }));
+  return gzipOfPieces(parts, zlib.crc32(body), body.length);
 }
 
 /** A gzip member's header (RFC 1952): deflate, no flags, no time, extra flags 0, made on Unix. */

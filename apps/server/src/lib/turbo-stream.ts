@@ -5,7 +5,7 @@
  * it; a string, number or boolean is written once and referred to by index after; an object is referred to by index
  * when met again; undefined, null, NaN, ±Infinity and −0 are negative codes. The values are numbered in the order
  * React Router's encoder numbers them (a stack, the last pushed first), so that a page put together from a frame
- * (frames.ts) is byte for byte the page React Router renders — `turbo-stream.test.ts` compares the two.
+ * (frames.ts) is byte for byte the page React Router renders — `frames.test.ts` compares the two.
  *
  * Only plain data: strings, numbers, booleans, null, undefined, arrays and plain objects. Anything else (a Date, a
  * Map, a promise, a class instance) throws `UnsupportedValue`, and the caller renders the page through React Router.
