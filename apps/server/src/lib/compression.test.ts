@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { accepts, compress, crc32Of, deflatePiece, fixedPiece, gzipAround, gzipOfPieces, preferredEncoding, windowBitsFor } from './compression.js';
+import { accepts, compress, crc32Of, DEFLATE_HERE_BYTES, deflatePiece, fixedPiece, gzipAround, gzipOfPieces, preferredEncoding, windowBitsFor } from './compression.js';
 
 describe('compression', () => {
   it('sizes brotli\'s window to the body: 16 KB at least, the default 4 MB at most', () => {
@@ -50,7 +50,11 @@ describe('compression', () => {
     const style = fixedPiece(Buffer.from(`>${'.a{color:red}.b{margin:0}'.repeat(3000)}</style>`)); // 75 KB, over deflate's window
     const head = `<!DOCTYPE html><html lang="fa"><head><title>رژ لب</title><style id="s"`;
     const rest = Array.from({ length: 2000 }, (_, i) => `<li><a href="/product/${i}">رژ لب ${i}</a></li>`).join('');
-    for (const [before, after] of [[head, rest], ['', rest], [head, '']] as const) {
+    // A tail deflated on this thread, and one too large for that (on the pool).
+    const large = rest.repeat(4);
+    expect(Buffer.byteLength(rest)).toBeLessThan(DEFLATE_HERE_BYTES);
+    expect(Buffer.byteLength(large)).toBeGreaterThan(DEFLATE_HERE_BYTES);
+    for (const [before, after] of [[head, rest], ['', rest], [head, ''], [head, large]] as const) {
       const page = Buffer.concat([Buffer.from(before), style.text, Buffer.from(after)]);
       const gzipped = (await gzipAround(page, style))!;
       expect(zlib.gunzipSync(gzipped).equals(page)).toBe(true);

@@ -9,7 +9,8 @@ import zlib from 'node:zlib';
  *   (`gzipAround`);
  * - a cached page asked for again, and the web build's static files (compressed once at build time), at the
  *   highest level (brotli 11, gzip 9): the cost is paid once for many answers.
- * The work runs on libuv's thread pool (zlib's asynchronous calls), not on the thread that serves requests.
+ * Brotli runs on libuv's thread pool (zlib's asynchronous calls), not on the thread that serves requests; a page gzipped
+ * around pieces compressed once is deflated on the serving thread up to `DEFLATE_HERE_BYTES` (below).
  */
 export type Encoding = 'br' | 'gzip';
 export type Level = 'dynamic' | 'best';
@@ -96,8 +97,19 @@ export async function gzipAround(body: Buffer, fixed: FixedPiece): Promise<Buffe
 }
 
 /**
- * `body` gzipped around spans of it compressed once (`deflatePiece`), given in order: the bytes before and between them
- * compressed now at the dynamic level on this thread (a page's head, a few KB), the bytes after the last on the pool.
+ * Bytes up to which `gzipAroundPieces` deflates a page's tail on this thread rather than on the pool. Handing a page to
+ * zlib's thread pool cost more than the deflate itself: for a framed listing (a 50–70 KB tail) the process's CPU a page
+ * was 7.2 → 6.0 ms on this thread (a crawler's 8.4 → 6.9, a search 8.3 → 7.1), and the serving thread's own time stayed
+ * the same (4.4 ms: what the asynchronous call, its stream and its callbacks cost it was what the deflate costs), so
+ * 11–13% more pages a second (docs/decisions/032-listing-frames.md). A larger tail goes to the pool, so that no page
+ * holds up the others for long.
+ */
+export const DEFLATE_HERE_BYTES = 256 * 1024;
+
+/**
+ * `body` gzipped around spans of it compressed once (`deflatePiece`), given in order: the bytes before, between and
+ * after them compressed now at the dynamic level, on this thread (the bytes after the last on the pool when they are
+ * more than `DEFLATE_HERE_BYTES`).
  */
 export async function gzipAroundPieces(body: Buffer, fixed: { from: number; to: number; piece: Buffer }[]): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -106,7 +118,9 @@ export async function gzipAroundPieces(body: Buffer, fixed: { from: number; to: 
     parts.push(zlib.deflateRawSync(body.subarray(from, span.from), { level: GZIP_LEVEL.dynamic, finishFlush: zlib.constants.Z_SYNC_FLUSH }), span.piece);
     from = span.to;
   }
-  parts.push(await deflateRaw(body.subarray(from), { level: GZIP_LEVEL.dynamic }));
+  const tail = body.subarray(from);
+  const options = { level: GZIP_LEVEL.dynamic };
+  parts.push(tail.length <= DEFLATE_HERE_BYTES ? zlib.deflateRawSync(tail, options) : await deflateRaw(tail, options));
   return gzipOfPieces(parts, zlib.crc32(body), body.length);
 }
 
