@@ -169,7 +169,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler(errorHandler);
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    // The API calls a page's loaders make in process (web.ts, app.inject) are part of the page's own line: at debug
+    // level, not three more lines a page (and their writes) in the shop's log.
+    const inProcess = '_lightMyRequest' in request.raw;
+    request.log[inProcess ? 'debug' : 'info']({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
     done();
   });
   app.setNotFoundHandler((request, reply) => {

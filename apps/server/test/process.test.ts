@@ -63,6 +63,11 @@ describe('the server process', () => {
       method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${data.token}` }, body: JSON.stringify({ title: 'برند ماندگار' }),
     });
     expect(created.status, await created.clone().text()).toBe(200);
+    // A listing page, whose loaders call the API in process, and the same API call made over HTTP.
+    const listing = await fetch(`http://127.0.0.1:${port}/product-list?sort=cheapest`, { headers: { accept: 'text/html' } });
+    expect(listing.status).toBe(200);
+    expect((await listing.text()).includes('data-testid="result-count"')).toBe(true);
+    expect((await fetch(`http://127.0.0.1:${port}/api/Product/Facets?inStock=true`)).status).toBe(200);
 
     // A second process on the same folder must refuse to start instead of losing writes.
     const second = start({ ...env, PORT: String(await freePort()) });
@@ -74,6 +79,11 @@ describe('the server process', () => {
     expect(request?.reqId).toBeTruthy(); // one access line per request, with its id, method, status and time
     expect(request).toMatchObject({ msg: 'request', method: 'POST', status: 200 });
     expect(request.ms).toBeGreaterThanOrEqual(0);
+    // The page has its line; the API calls its loaders made in process have none at the info level (they are part of
+    // the page's), while the same API called over HTTP has its own.
+    const logged = lines.map((l) => JSON.parse(l) as { msg?: string; url?: string }).filter((l) => l.msg === 'request').map((l) => l.url);
+    expect(logged).toContain('/product-list?sort=cheapest');
+    expect(logged.filter((url) => url?.startsWith('/api/Product/'))).toEqual(['/api/Product/Facets?inStock=true']);
     expect(first.output()).not.toContain('owner-pass-123');
 
     first.child.kill('SIGTERM');
