@@ -86,6 +86,14 @@ async function expectAsRendered(urls: string[], visitors: Record<string, string>
   return framed - before;
 }
 
+/** The loader data of a page, as the browser decodes it from React Router's hydration script. */
+async function loaderDataOf(html: string): Promise<Record<string, unknown>> {
+  const literal = /streamController\.enqueue\((.*?)\);<\/script>/s.exec(html)![1]!;
+  const decoded = await UNSAFE_decodeViaTurboStream(new Response(JSON.parse(literal) as string).body!, globalThis);
+  await decoded.done;
+  return (decoded.value as { loaderData: Record<string, unknown> }).loaderData;
+}
+
 const GUEST = {};
 const SHOPPER = { cookie: `${SHOPPER_HINT_COOKIE}=1` };
 
@@ -175,6 +183,26 @@ describe('pages put together from a frame', () => {
     expect(/streamController\.enqueue\((.*?)\);<\/script>/s.exec(next)![1]).toContain('فروشگاه قاب‌دار');
     dataOf(await asAdmin(t, 'PUT', '/api/Settings', { storeName: 'سرخاب' }));
     expect(await expectAsRendered([url], [GUEST])).toBe(1);
+  });
+
+  it('keep a category\'s price ceiling for every visitor until a write', async () => {
+    // A listing filtered by brand, newest first: the price slider's ceiling is the category's dearest product's price
+    // whatever the filters, asked of the catalogue once and kept.
+    const url = `/product-list?brand=${childId}&brands=${brandId}&sort=newest`;
+    const ceiling = async () => {
+      const data = await loaderDataOf((await get(url)).body);
+      return (Object.values(data).find((d) => typeof d === 'object' && d !== null && 'priceCeiling' in d) as { priceCeiling: number }).priceCeiling;
+    };
+    await t.app.services.cache.invalidate();
+    expect(await ceiling()).toBe(230_000); // product 13 of the category, no discount
+    expect(await t.app.services.cache.getOrLoad(`web price-ceiling ${childId}`, async () => -1)).toBe(230_000);
+    const dearer = await createProduct(t, { Title: 'کرم گران‌تر', Price: 5_000_000, CategoryId: childId, HasOff: true, OffPersent: 10 });
+    expect(await ceiling()).toBe(4_500_000); // its price after the discount
+    expect(await t.app.services.cache.getOrLoad(`web price-ceiling ${childId}`, async () => -1)).toBe(4_500_000);
+    // A search's ceiling is that of its words, not kept.
+    const search = await loaderDataOf((await get(`/search?search=${encodeURIComponent('آبرسان')}`)).body);
+    expect(Object.values(search).some((d) => typeof d === 'object' && d !== null && (d as { priceCeiling?: number }).priceCeiling === 230_000)).toBe(true);
+    dataOf(await asAdmin(t, 'DELETE', `/api/Product/Delete?id=${dearer.id}`));
   });
 
   it('reuse their frame until a write: one render of the document for many pages', async () => {

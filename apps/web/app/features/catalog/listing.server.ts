@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from 'react-router';
 import type { Category } from '@sorkhab/shared';
 import type { ApiClient } from '../../lib/api';
-import { apiOf, sharedCategories } from '../../lib/context';
+import { apiOf, sharedCategories, sharedValue } from '../../lib/context';
 import { categoryThumbVariants } from '../../components/CategoryThumb';
 import { categoriesTitled, categoryTrail, findCategory } from './category-tree';
 import { apiQueryOf, countQueryOf, parseListing, type ListingState, type Sort } from './listing';
@@ -39,12 +39,17 @@ export async function loadListing(context: AppLoadContext, request: Request, kin
   const unpriced: ListingState = { ...state, minPrice: undefined, maxPrice: undefined, page: 1, pageSize: 1, sort: 'dearest' };
   // Outside a category's own page the category is a filter among the others: its facet is listed, and it is no page of its own.
   const categoryIsFilter = kind !== 'category';
-  const [products, facets, dearest] = await Promise.all([
+  // The price slider's ceiling: the dearest product's price in the category (among the words searched), whatever the
+  // other filters. Without words it depends on the category alone, so it is kept for every visitor until a write.
+  const ceiling = async () => {
+    const top = (await api.load('GET /Product/All', { query: apiQueryOf({ ...unpriced, brands: [], inStock: false, hasOff: false }, base) })).data[0];
+    return top ? (top.hasOff && top.offPrice < top.price ? top.offPrice : top.price) : 0;
+  };
+  const [products, facets, priceCeiling] = await Promise.all([
     api.load('GET /Product/All', { query: apiQueryOf(state, base) }),
     api.load('GET /Product/Facets', { query: { ...countQueryOf(apiQueryOf(state, base)), withCategories: categoryIsFilter || undefined } }),
-    api.load('GET /Product/All', { query: apiQueryOf({ ...unpriced, brands: [], inStock: false, hasOff: false }, base) }),
+    state.search ? ceiling() : sharedValue(context, `price-ceiling ${category?.id ?? 'all'}`, ceiling),
   ]);
-  const top = dearest.data[0];
   const page = kind === 'category' && category;
   return {
     kind,
@@ -53,7 +58,7 @@ export async function loadListing(context: AppLoadContext, request: Request, kin
     brands: facets.brands,
     categories: categoryIsFilter ? facets.categories : [],
     chosenCategory: categoryIsFilter && category ? { id: category.id, title: category.title } : null,
-    priceCeiling: top ? (top.hasOff && top.offPrice < top.price ? top.offPrice : top.price) : 0,
+    priceCeiling,
     category: page ? { id: page.id, title: page.title, parentId: page.parentId, children: page.children.map(({ id, title, parentId, imageUri, imageVariants }) => ({ id, title, parentId, imageUri, imageVariants: categoryThumbVariants(imageVariants) })) } : null,
     trail: page ? categoryTrail(roots, page.id).map(({ id, title, parentId }) => ({ id, title, parentId })) : [],
     path: url.pathname,
