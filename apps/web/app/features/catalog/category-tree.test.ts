@@ -54,6 +54,13 @@ describe('findCategory', () => {
 
   it('keeps the trail of a category found by id', () => {
     expect(categoryTrail(roots, 3).map((c) => c.id)).toEqual([1, 2, 3]);
+    expect(categoryTrail(roots, 10).map((c) => c.id)).toEqual([8, 10]);
+    expect(categoryTrail(roots, 77)).toEqual([]);
+    // Another tree (the one read after a write) is looked up in itself, not in the index of the one before.
+    const moved = [cat(8, 'پرفروش‌ها', null, [cat(10, 'رژ لب', 8, [cat(3, 'ریمل', 10)])])];
+    expect(categoryTrail(moved, 3).map((c) => c.id)).toEqual([8, 10, 3]);
+    expect(findCategory(moved, { id: 3 })).toBe(moved[0]!.children[0]!.children[0]);
+    expect(findCategory(moved, { id: 1 })).toBeUndefined();
   });
 });
 
