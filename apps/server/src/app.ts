@@ -170,7 +170,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setErrorHandler(errorHandler);
   app.addHook('onResponse', (request, reply, done) => {
     // The API calls a page's loaders make in process (web.ts, app.inject) are part of the page's own line: at debug
-    // level, not three more lines a page (and their writes) in the shop's log.
+    // level, not three more lines a page (and their writes) in the shop's log. light-my-request marks the requests it
+    // makes with `_lightMyRequest` (process.test.ts fails if that stops telling them apart).
     const inProcess = '_lightMyRequest' in request.raw;
     request.log[inProcess ? 'debug' : 'info']({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
     done();

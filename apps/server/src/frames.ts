@@ -128,10 +128,10 @@ export interface FramedPage { html: Buffer; gzip: () => Promise<Buffer> }
 
 /**
  * A page's bytes: `frame` with its holes filled (only the holes' text is written as UTF-8 per page); and its gzip put
- * together from the frame's pieces compressed once and the rest compressed now at the dynamic level — what comes
- * before the route's markup between those pieces (a few hundred bytes each) on this thread, the route's markup and all
- * after it (≈ 50 KB) on the thread pool. A first visit's page (the stylesheet inline, 130 KB) is compressed a
- * half, a returning shopper's two thirds (decision 032).
+ * together from the frame's pieces compressed once and the rest compressed now at the dynamic level
+ * (`gzipAroundPieces`: what comes between those pieces, a few hundred bytes each, and the route's markup with all after
+ * it, ≈ 50–70 KB). A first visit's page (the stylesheet inline, 130 KB) is compressed a half, a returning shopper's
+ * two thirds (decision 032).
  */
 export function fillFrame(frame: Frame, fill: { nonce: string; search: string; preloads: string; meta: string; main: string; data: string }): FramedPage {
   const nonce = Buffer.from(fill.nonce, 'latin1'); // base64

@@ -36,13 +36,13 @@ export async function loadListing(context: AppLoadContext, request: Request, kin
     if (!category && kind === 'category') throw data({ reason: 'category' }, { status: 404 });
   }
   const base = { categoryId: category?.id, defaultSort: DEFAULT_SORT[kind] };
-  const unpriced: ListingState = { ...state, minPrice: undefined, maxPrice: undefined, page: 1, pageSize: 1, sort: 'dearest' };
   // Outside a category's own page the category is a filter among the others: its facet is listed, and it is no page of its own.
   const categoryIsFilter = kind !== 'category';
   // The price slider's ceiling: the dearest product's price in the category (among the words searched), whatever the
   // other filters. Without words it depends on the category alone, so it is kept for every visitor until a write.
   const ceiling = async () => {
-    const top = (await api.load('GET /Product/All', { query: apiQueryOf({ ...unpriced, brands: [], inStock: false, hasOff: false }, base) })).data[0];
+    const dearest: ListingState = { ...state, minPrice: undefined, maxPrice: undefined, brands: [], inStock: false, hasOff: false, page: 1, pageSize: 1, sort: 'dearest' };
+    const top = (await api.load('GET /Product/All', { query: apiQueryOf(dearest, base) })).data[0];
     return top ? (top.hasOff && top.offPrice < top.price ? top.offPrice : top.price) : 0;
   };
   const [products, facets, priceCeiling] = await Promise.all([
