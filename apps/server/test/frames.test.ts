@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNSAFE_decodeViaTurboStream } from 'react-router';
 import { SHOPPER_HINT_COOKIE } from '@sorkhab/shared';
 import { mountWeb } from '../src/web.js';
@@ -203,6 +203,63 @@ describe('pages put together from a frame', () => {
     const search = await loaderDataOf((await get(`/search?search=${encodeURIComponent('آبرسان')}`)).body);
     expect(Object.values(search).some((d) => typeof d === 'object' && d !== null && (d as { priceCeiling?: number }).priceCeiling === 230_000)).toBe(true);
     dataOf(await asAdmin(t, 'DELETE', `/api/Product/Delete?id=${dearer.id}`));
+  });
+
+  it('keep the best sellers a search that finds nothing shows for every visitor until a write', async () => {
+    const best = async (q: string) => {
+      const data = await loaderDataOf((await get(`/search?search=${encodeURIComponent(q)}`)).body);
+      const search = Object.values(data).find((d) => typeof d === 'object' && d !== null && 'noResult' in d) as { noResult: { best: { id: number; offPersent: number }[] } };
+      return search.noResult.best;
+    };
+    await t.app.services.cache.invalidate();
+    const first = await best('ناپیدا یک');
+    expect(first.length).toBeGreaterThan(0);
+    // Kept as the page's cards, and the next search that finds nothing shows that very copy.
+    expect(await t.app.services.cache.getOrLoad('web best-sellers 8', async () => [])).toEqual(first);
+    expect(await best('ناپیدا دو')).toEqual(first);
+    // A discount on the first of them is on the very next page.
+    const top = first[0]!;
+    const offPersent = top.offPersent === 35 ? 36 : 35;
+    dataOf(await asAdmin(t, 'PUT', `/api/Product/ProductOff?id=${top.id}&offPersent=${offPersent}`));
+    expect((await best('ناپیدا سه'))[0]).toMatchObject({ id: top.id, offPersent });
+    dataOf(await asAdmin(t, 'PUT', `/api/Product/ProductOff?id=${top.id}&offPersent=${top.offPersent}`));
+  });
+
+  it('ask nothing more of words searched alone that find nothing: no facets, no ceiling', async () => {
+    // The in-process API calls the page's loaders make (web.ts's serverApi: the app's inject), by path.
+    const asked: string[] = [];
+    const original = t.app.inject.bind(t.app);
+    const inject = vi.spyOn(t.app, 'inject').mockImplementation(((opts: { url?: string }) => {
+      if (opts.url?.startsWith('/api/')) asked.push(opts.url.split('?')[0]!);
+      return original(opts as never);
+    }) as never);
+    try {
+      await t.app.services.cache.invalidate();
+      const listingOf = async (url: string) => {
+        asked.length = 0;
+        const data = await loaderDataOf((await get(url)).body);
+        return Object.values(data).find((d) => typeof d === 'object' && d !== null && 'priceCeiling' in d) as { brands: unknown[]; categories: unknown[]; priceCeiling: number; products: { totalCount: number } };
+      };
+      const nothing = await listingOf(`/search?search=${encodeURIComponent('ناپیدا چهار')}`);
+      expect(nothing).toMatchObject({ brands: [], categories: [], priceCeiling: 0, products: { totalCount: 0 } });
+      expect(asked).not.toContain('/api/Product/Facets');
+      expect(asked.filter((a) => a === '/api/Product/All')).toHaveLength(1);
+      // What the API answers for those words: the same.
+      expect(dataOf(await t.app.inject({ url: `/api/Product/Facets?title=${encodeURIComponent('ناپیدا چهار')}&withCategories=true` }))).toMatchObject({ totalCount: 0, brands: [], categories: [] });
+      // Words found, or nothing found under a filter (its brands are counted without it): asked as before.
+      const found = await listingOf(`/search?search=${encodeURIComponent('آبرسان')}`);
+      expect(found.products.totalCount).toBeGreaterThan(0);
+      expect(found.brands.length).toBeGreaterThan(0);
+      expect(asked).toContain('/api/Product/Facets');
+      const empty = await createBrand(t, 'برند بی‌کالا');
+      const filtered = await listingOf(`/search?search=${encodeURIComponent('آبرسان')}&brands=${empty.id}`);
+      expect(filtered.products.totalCount).toBe(0);
+      expect(asked).toContain('/api/Product/Facets');
+      expect(filtered.brands).toEqual(expect.arrayContaining([expect.objectContaining({ id: brandId }), expect.objectContaining({ id: empty.id, count: 0 })]));
+      expect(filtered.priceCeiling).toBeGreaterThan(0);
+    } finally {
+      inject.mockRestore();
+    }
   });
 
   it('reuse their frame until a write: one render of the document for many pages', async () => {

@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from 'react-router';
 import type { Category } from '@sorkhab/shared';
-import type { ApiClient } from '../../lib/api';
+import type { ApiClient, ApiData } from '../../lib/api';
 import { apiOf, sharedCategories, sharedValue } from '../../lib/context';
 import { categoryThumbVariants } from '../../components/CategoryThumb';
 import { categoriesTitled, categoryTrail, findCategory } from './category-tree';
@@ -12,6 +12,10 @@ export type ListingKind = 'category' | 'search' | 'latest' | 'popular';
 const DEFAULT_SORT: Record<ListingKind, Sort | undefined> = {
   category: 'newest', search: undefined, latest: 'newest', popular: 'bestselling',
 };
+
+/** The facets of a listing that holds nothing, whatever its filters. */
+const NO_FACETS: { brands: ListingFacets['brands']; categories: ListingFacets['categories'] } = { brands: [], categories: [] };
+type ListingFacets = ApiData<'GET /Product/Facets'>;
 
 /** The ids among `cats` whose listing (the category and its descendants) has at least one product. */
 async function withProducts(api: ApiClient, cats: Category[]): Promise<Set<number>> {
@@ -45,9 +49,14 @@ export async function loadListing(context: AppLoadContext, request: Request, kin
     const top = (await api.load('GET /Product/All', { query: apiQueryOf(dearest, base) })).data[0];
     return top ? (top.hasOff && top.offPrice < top.price ? top.offPrice : top.price) : 0;
   };
-  const [products, facets, priceCeiling] = await Promise.all([
-    api.load('GET /Product/All', { query: apiQueryOf(state, base) }),
-    api.load('GET /Product/Facets', { query: { ...countQueryOf(apiQueryOf(state, base)), withCategories: categoryIsFilter || undefined } }),
+  const query = apiQueryOf(state, base);
+  const products = await api.load('GET /Product/All', { query });
+  // Words searched alone that find nothing (most mistyped searches): the facets, counted over the same matches without
+  // the filters there are none of, are empty, and the ceiling is 0 — nothing more to ask.
+  const nothingAtAll = products.totalCount === 0 && !!state.search && !category && !state.brands.length
+    && state.minPrice === undefined && state.maxPrice === undefined && !state.inStock && !state.hasOff;
+  const [facets, priceCeiling] = nothingAtAll ? [NO_FACETS, 0] : await Promise.all([
+    api.load('GET /Product/Facets', { query: { ...countQueryOf(query), withCategories: categoryIsFilter || undefined } }),
     state.search ? ceiling() : sharedValue(context, `price-ceiling ${category?.id ?? 'all'}`, ceiling),
   ]);
   const page = kind === 'category' && category;

@@ -2,7 +2,7 @@ import { Link } from '../../components/Link';
 import { formatNumber, toPersianDigits } from '@sorkhab/shared';
 import { ChevronEnd } from '../../components/icons';
 import { Carousel } from '../../components/ui/Carousel';
-import { apiOf } from '../../lib/context';
+import { apiOf, sharedValue } from '../../lib/context';
 import { ListingPage } from '../../features/catalog/ListingPage';
 import { loadListing } from '../../features/catalog/listing.server';
 import { ProductCard, toCard } from '../../features/catalog/ProductCard';
@@ -21,12 +21,14 @@ export const loader = framedLoader(async ({ context, request }: Route.LoaderArgs
   const listing = await loadListing(context, request, 'search');
   const q = listing.state.search;
   if (!q || listing.products.totalCount > 0 || listing.state.page > 1) return { ...listing, noResult: null };
-  // Nothing found: the closest searches that find something, and the best sellers (both cached answers of the API).
+  // Nothing found: the closest searches that find something (a cached answer of the API), and the best sellers, the
+  // same for every such search: kept for every visitor until a write, as cards.
   const [closest, best] = await Promise.all([
     api.load('GET /Product/DidYouMean', { query: { q } }),
-    api.load('GET /Product/SuggestProducts', { query: { pageNumber: 1, pageSize: BEST_SELLERS } }),
+    sharedValue(context, `best-sellers ${BEST_SELLERS}`, async () =>
+      (await api.load('GET /Product/SuggestProducts', { query: { pageNumber: 1, pageSize: BEST_SELLERS } })).data.map(toCard)),
   ]);
-  return { ...listing, noResult: { suggestions: closest.suggestions, best: best.data.map(toCard) } };
+  return { ...listing, noResult: { suggestions: closest.suggestions, best } };
 });
 
 export function meta({ data, matches }: Route.MetaArgs) {
