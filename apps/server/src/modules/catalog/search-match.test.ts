@@ -34,6 +34,20 @@ describe('SearchIndex.search', () => {
     row(5, 'سرم آبرسان کرم', 0),
   ]);
 
+  it('reads the candidates\' texts for a common word, and forgets that word for the next search', () => {
+    // «نادر» is in two texts, «کرم» and «شامپو» in a hundred each: the second word of each search is checked by reading
+    // the two candidates' texts rather than its postings.
+    const common = indexOf([
+      row(1, 'نادر کرم'), row(2, 'نادر سرم'),
+      ...Array.from({ length: 100 }, (_, i) => row(10 + i, `کرم شماره ${i}`)),
+      ...Array.from({ length: 100 }, (_, i) => row(200 + i, `شامپو شماره ${i}`)),
+    ]);
+    expect(search(common, 'نادر کرم')).toEqual([1]);
+    expect(search(common, 'نادر شامپو')).toEqual([]);
+    expect(search(common, 'نادر سرم')).toEqual([2]);
+    expect(search(common, 'نادر کرم')).toEqual([1]);
+  });
+
   it('needs every word, as a substring or a near word', () => {
     expect(search(index, 'کرم شبانه')).toEqual([1]);
     expect(search(index, 'شامپ')).toEqual([4]);

@@ -196,6 +196,8 @@ export class SearchIndex {
   private mark = new Int32Array(0);
   private best = new Float32Array(0);
   private cur = new Float32Array(0);
+  /** A word's score by word id while texts are read (`narrowByTextsOf`); zero between searches. */
+  private dense = new Float32Array(0);
   private shared = new Int32Array(0);
   private stamp = 0;
   /**
@@ -471,11 +473,7 @@ export class SearchIndex {
       if (m.cost < candidates.n * 8) {
         const inCandidates = ++this.stamp;
         candidates = narrowByPostings(candidates, this.postings, m.ids, m.score, this.mark, inCandidates, ++this.stamp, this.best, this.cur);
-      } else {
-        const dense = new Float32Array(this.vocabulary.length);
-        m.ids.forEach((id, i) => { dense[id] = m.score[i]!; });
-        candidates = narrowByTexts(candidates, this.texts, dense, this.best);
-      }
+      } else candidates = this.narrowByTextsOf(candidates, m);
     }
     if (this.flags.length < this.vocabulary.length) this.flags = new Uint8Array(this.vocabulary.length * 2);
     const opening = byWord[0]!.ids;
@@ -577,6 +575,22 @@ export class SearchIndex {
     return done ? Int32Array.from(slots) : null;
   }
 
+  /**
+   * The candidates whose text holds one of `m`'s words (`narrowByTexts`), through a scratch array of the words' scores
+   * by word id, zero elsewhere and cleared after: a fresh array the size of the vocabulary for each narrowing was
+   * hundreds of KB a search, straight into the old generation.
+   */
+  private narrowByTextsOf(candidates: IntList, m: { ids: ArrayLike<number>; score: ArrayLike<number> }): IntList {
+    if (this.dense.length < this.vocabulary.length) this.dense = new Float32Array(Math.max(this.vocabulary.length, this.dense.length * 2));
+    const dense = this.dense;
+    for (let i = 0; i < m.ids.length; i++) dense[m.ids[i]!] = m.score[i]!;
+    try {
+      return narrowByTexts(candidates, this.texts, dense, this.best);
+    } finally {
+      for (let i = 0; i < m.ids.length; i++) dense[m.ids[i]!] = 0;
+    }
+  }
+
   /** Makes the scratch arrays fit every slot, with room for a search's stamps before they wrap. */
   private beginSearch() {
     if (this.mark.length < this.texts.len.length) {
@@ -646,11 +660,7 @@ export class SearchIndex {
       if (m.cost < candidates.n * 8) {
         const inCandidates = ++this.stamp;
         candidates = narrowByPostings(candidates, this.postings, m.ids, m.score, this.mark, inCandidates, ++this.stamp, this.best, this.cur);
-      } else {
-        const dense = new Float32Array(this.vocabulary.length);
-        m.ids.forEach((id, i) => { dense[id] = m.score[i]!; });
-        candidates = narrowByTexts(candidates, this.texts, dense, this.best);
-      }
+      } else candidates = this.narrowByTextsOf(candidates, m);
     }
     return { candidates, sequence };
   }
