@@ -633,7 +633,8 @@ export class CatalogIndex {
       // its dearest-product query, the price slider's ceiling), then the first `end` by the sort, which ends on the id.
       const found = this.search.matching(q.search, match);
       const cmp = this.compare[q.sort];
-      const order = topK(new Float64Array(found.length), found.length, Math.min(end, found.length), (a, b) => cmp(found[b]!, found[a]!));
+      if (this.keyScratch.length < found.length) this.keyScratch = new Float64Array(found.length); // all 0: the order is the comparator's
+      const order = topK(this.keyScratch, found.length, Math.min(end, found.length), (a, b) => cmp(found[b]!, found[a]!));
       return { total: found.length, slots: Int32Array.from(order.slice(q.offset), (i) => found[i]!) };
     }
 

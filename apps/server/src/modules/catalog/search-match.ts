@@ -198,6 +198,7 @@ export class SearchIndex {
   private cur = new Float32Array(0);
   /** A word's score by word id while texts are read (`narrowByTextsOf`); zero between searches. */
   private dense = new Float32Array(0);
+  private keys = new Float64Array(0);
   private shared = new Int32Array(0);
   private stamp = 0;
   /**
@@ -478,7 +479,7 @@ export class SearchIndex {
     if (this.flags.length < this.vocabulary.length) this.flags = new Uint8Array(this.vocabulary.length * 2);
     const opening = byWord[0]!.ids;
     for (const w of opening) this.flags[w]! |= BEGINS_LAST;
-    const keys = oneWordKeys(candidates, this.texts, this.flags, this.best, rank.soldCount);
+    const keys = oneWordKeys(candidates, this.texts, this.flags, this.best, rank.soldCount, this.keysFor(candidates.n));
     for (const w of opening) this.flags[w] = 0;
     const slots = candidates.a;
     const top = topK(keys, candidates.n, Math.min(limit, candidates.n), (a, b) => rank.id[slots[a]!]! - rank.id[slots[b]!]!);
@@ -591,6 +592,12 @@ export class SearchIndex {
     }
   }
 
+  /** A scratch array for `n` hits' sort keys (`oneWordKeys`, `phraseKeys`), read by `topK` before the next search. */
+  private keysFor(n: number): Float64Array {
+    if (this.keys.length < n) this.keys = new Float64Array(Math.max(n, this.keys.length * 2));
+    return this.keys;
+  }
+
   /** Makes the scratch arrays fit every slot, with room for a search's stamps before they wrap. */
   private beginSearch() {
     if (this.mark.length < this.texts.len.length) {
@@ -685,8 +692,8 @@ export class SearchIndex {
     for (const w of last.prefix) flags[w]! |= BEGINS_LAST;
     if (n > 1) firstOf.ids.forEach((w) => { if (this.vocabulary[w]!.endsWith(sequence[0]!)) flags[w]! |= ENDS_FIRST; });
     const keys = n === 1
-      ? oneWordKeys(candidates, this.texts, flags, this.best, rank.soldCount)
-      : phraseKeys(candidates, this.texts, flags, Int32Array.from(sequence, (w) => this.wordId.get(w) ?? -1), this.best, rank.soldCount);
+      ? oneWordKeys(candidates, this.texts, flags, this.best, rank.soldCount, this.keysFor(candidates.n))
+      : phraseKeys(candidates, this.texts, flags, Int32Array.from(sequence, (w) => this.wordId.get(w) ?? -1), this.best, rank.soldCount, this.keysFor(candidates.n));
     for (const w of last.prefix) flags[w] = 0;
     for (const w of firstOf.ids) flags[w] = 0;
     const slots = candidates.a;
@@ -779,8 +786,7 @@ function narrowByTexts(candidates: IntList, texts: SlotArena<Int32Array>, dense:
 /** A hit's sort key: tier (starts 2, phrase 1), then the words' likeness, then sales. */
 const keyOf = (tier: number, score: number, sold: number) => tier * 1e14 + Math.round(score * 1e4) * 1e9 + Math.min(sold, 1e9 - 1);
 
-function oneWordKeys(hits: IntList, texts: SlotArena<Int32Array>, flags: Uint8Array, best: Float32Array, sold: Int32Array): Float64Array {
-  const keys = new Float64Array(hits.n);
+function oneWordKeys(hits: IntList, texts: SlotArena<Int32Array>, flags: Uint8Array, best: Float32Array, sold: Int32Array, keys: Float64Array): Float64Array {
   const { data, start } = texts;
   for (let c = 0; c < hits.n; c++) {
     const slot = hits.a[c]!;
@@ -791,9 +797,8 @@ function oneWordKeys(hits: IntList, texts: SlotArena<Int32Array>, flags: Uint8Ar
 }
 
 function phraseKeys(hits: IntList, texts: SlotArena<Int32Array>, flags: Uint8Array, exact: Int32Array, best: Float32Array,
-  sold: Int32Array): Float64Array {
+  sold: Int32Array, keys: Float64Array): Float64Array {
   const n = exact.length;
-  const keys = new Float64Array(hits.n);
   const { data, start, len } = texts;
   for (let c = 0; c < hits.n; c++) {
     const slot = hits.a[c]!;
