@@ -15,6 +15,7 @@ import { usePlainPageFonts } from './lib/plain-page.js';
 import { WEB_DIR } from './paths.js';
 import { accepts, compress, COMPRESS_FROM_BYTES, fixedPiece, gzipAround, preferredEncoding, type Encoding, type FixedPiece } from './lib/compression.js';
 import { newNonce, nonceSource, nonceToHashes, withScriptSources } from './lib/csp.js';
+import { readInProcess } from './lib/in-process.js';
 import { PagesAhead, type AheadPage } from './pages-ahead.js';
 import { compressFrame, cutFrame, fillFrame, frameEntryOf, framedBranches, pageState, type Frame, type FramedPage } from './frames.js';
 
@@ -152,13 +153,21 @@ const withPolicy = (headers: [string, string][], policy: string, scripts: string
 /** Who a page is rendered for, as the in-process API sees them. */
 interface Caller { ip: string; cookie: string | undefined; host: string }
 
-/** The API client the web app's loaders use on the server: the in-process API, with the shopper's cookies. */
+/**
+ * The API client the web app's loaders use on the server: the in-process API, with the shopper's cookies. A public
+ * catalogue read is answered by its route's handler in process (lib/in-process.ts); anything else through `inject`.
+ */
 function serverApi(app: App, caller: Caller) {
   return async (method: string, apiPath: string, body?: unknown) => {
+    const url = `/api/${apiPath.replace(/^\/+/, '')}`;
+    if (method === 'GET' && body === undefined) {
+      const read = await readInProcess(app, url, { ip: caller.ip });
+      if (read) return { status: read.status, json: JSON.parse(read.body.toString()) as unknown, setCookies: [] };
+    }
     const isJson = body !== undefined && !(body instanceof Buffer);
     const res = await app.inject({
       method: method as 'GET',
-      url: `/api/${apiPath.replace(/^\/+/, '')}`,
+      url,
       remoteAddress: caller.ip,
       headers: {
         ...(caller.cookie ? { cookie: caller.cookie } : {}),

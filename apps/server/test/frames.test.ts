@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNSAFE_decodeViaTurboStream } from 'react-router';
 import { SHOPPER_HINT_COOKIE } from '@sorkhab/shared';
 import { mountWeb } from '../src/web.js';
+import { inProcessReadsOf } from '../src/lib/in-process.js';
 import { encodeTurboStream } from '../src/lib/turbo-stream.js';
 import { compressFrame, cutFrame, fillFrame } from '../src/frames.js';
 import zlib from 'node:zlib';
@@ -226,13 +227,16 @@ describe('pages put together from a frame', () => {
   });
 
   it('ask nothing more of words searched alone that find nothing: no facets, no ceiling', async () => {
-    // The in-process API calls the page's loaders make (web.ts's serverApi: the app's inject), by path.
+    // The API calls the page's loaders make (web.ts's serverApi: a read in process, or the app's inject), by path.
     const asked: string[] = [];
     const original = t.app.inject.bind(t.app);
     const inject = vi.spyOn(t.app, 'inject').mockImplementation(((opts: { url?: string }) => {
       if (opts.url?.startsWith('/api/')) asked.push(opts.url.split('?')[0]!);
       return original(opts as never);
     }) as never);
+    const reads = inProcessReadsOf(t.app);
+    const kept = new Map(reads);
+    for (const [path, entry] of kept) reads.set(path, { ...entry, read: (query, caller) => { asked.push(path); return entry.read(query, caller); } });
     try {
       await t.app.services.cache.invalidate();
       const listingOf = async (url: string) => {
@@ -258,6 +262,7 @@ describe('pages put together from a frame', () => {
       expect(filtered.brands).toEqual(expect.arrayContaining([expect.objectContaining({ id: brandId }), expect.objectContaining({ id: empty.id, count: 0 })]));
       expect(filtered.priceCeiling).toBeGreaterThan(0);
     } finally {
+      for (const [path, entry] of kept) reads.set(path, entry);
       inject.mockRestore();
     }
   });

@@ -3,7 +3,8 @@ import {
   envelope, routeOf, type BodyOf, type Endpoint, type EndpointKey, type ParamsOf, type QueryOf, type ResponseOf,
 } from '@sorkhab/shared';
 import type { Envelope } from './envelope.js';
-import { formRouteOptions } from './route-helpers.js';
+import { registerRead, type PublicRead } from './in-process.js';
+import { formRouteOptions, sendJson } from './route-helpers.js';
 
 /** The request a handler sees: query, path parameters and body as the endpoint's schemas parse them. */
 export type EndpointRequest<E> = FastifyRequest<{ Querystring: QueryOf<E>; Params: ParamsOf<E>; Body: BodyOf<E> }>;
@@ -39,5 +40,19 @@ export function routesOf<M extends Record<EndpointKey, Endpoint>>(app: FastifyIn
       },
       handler: handler as unknown as RouteHandlerMethod,
     });
+  };
+}
+
+/**
+ * Registers public GETs whose handler answers the envelope's JSON bytes from the parsed query and the caller
+ * (`PublicRead`): the route over HTTP, and the same function read in process by the storefront's loaders
+ * (lib/in-process.ts). Anything but a public GET is refused when it is registered.
+ */
+export function readsOf<M extends Record<EndpointKey, Endpoint>>(app: FastifyInstance, map: M) {
+  const route = routesOf(app, map);
+  return function read<K extends keyof M & EndpointKey>(key: K, handler: PublicRead<QueryOf<M[K]>>) {
+    const { method, path } = routeOf(key);
+    registerRead(app, method, path, map[key] as Endpoint, handler as PublicRead<never>);
+    route(key, async (req, reply) => sendJson(reply, await handler(req.query as QueryOf<M[K]>, { ip: req.ip })));
   };
 }

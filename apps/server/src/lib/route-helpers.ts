@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { ReadCache } from './cache.js';
 import { envelopeBytes } from './envelope.js';
 import { keyMapOf, remapKeys } from './keys.js';
 import { readForm, type UploadedFile } from './multipart.js';
@@ -43,9 +44,12 @@ export const fileOf = (files: UploadedFile[], name: string) =>
 
 /** Sends a cached envelope, serialised and UTF-8 encoded once: catalogue reads are the hot path. */
 export async function sendCached(reply: FastifyReply, key: string, load: () => Promise<unknown>) {
-  const body = await reply.server.services.cache.getOrLoad(`json:${key}`, async () => envelopeBytes(await load()));
-  return sendJson(reply, body);
+  return sendJson(reply, await cachedJson(reply.server.services.cache, key, load));
 }
+
+/** An envelope kept in the read cache, serialised and UTF-8 encoded once (`sendCached`'s, for a `PublicRead`). */
+export const cachedJson = (cache: ReadCache, key: string, load: () => Promise<unknown>): Promise<Buffer> =>
+  cache.getOrLoad(`json:${key}`, async () => envelopeBytes(await load()));
 
 /** Sends JSON that is already serialised (a cached envelope). */
 export const sendJson = (reply: FastifyReply, body: Buffer | string) => reply.type('application/json; charset=utf-8').send(body);

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogEndpoints, GalleryUploadSchema, ProductFormSchema, ProductUpdateSchema } from '@sorkhab/shared';
-import { routesOf } from '../../lib/endpoint.js';
+import { readsOf, routesOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { notFound, tooMany } from '../../lib/errors.js';
 import { clientAddress } from '../../lib/limiter.js';
-import { fileOf, sendCached, sendJson, withForm } from '../../lib/route-helpers.js';
+import { cachedJson, fileOf, sendCached, sendJson, withForm } from '../../lib/route-helpers.js';
 import { catalogOf } from './catalog-sync.js';
 import * as svc from './product.service.js';
 import { productCount, productFacets } from './product-facets.service.js';
@@ -14,6 +14,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.services.database.db;
   const ctx = (userId?: number) => ({ db, cache, userId });
   const route = routesOf(app, catalogEndpoints);
+  // The storefront's listings, searches and their facets: also read in process by its pages' loaders (lib/in-process.ts).
+  const read = readsOf(app, catalogEndpoints);
 
   const lists = [
     ['GET /Product/LastProducts', 'latest'],
@@ -21,12 +23,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     ['GET /Product/PopularProducts', 'popular'],
   ] as const;
   for (const [key, mode] of lists) {
-    route(key, async (req, reply) => sendCached(reply, `${mode}:${JSON.stringify(req.query)}`, () => svc.listProductsJson(db, cache, req.query, mode)));
+    read(key, async (query) => cachedJson(cache, `${mode}:${JSON.stringify(query)}`, () => svc.listProductsJson(db, cache, query, mode)));
   }
 
-  route('GET /Product/All', async (req, reply) => {
-    if (req.query.title && config.RATE_LIMIT && !(await limiter.hit(`search:${clientAddress(req.ip)}`, 120, 10_000))) throw tooMany();
-    return sendCached(reply, `all:${JSON.stringify(req.query)}`, () => svc.listProductsJson(db, cache, req.query));
+  read('GET /Product/All', async (query, caller) => {
+    if (query.title && config.RATE_LIMIT && !(await limiter.hit(`search:${clientAddress(caller.ip)}`, 120, 10_000))) throw tooMany();
+    return cachedJson(cache, `all:${JSON.stringify(query)}`, () => svc.listProductsJson(db, cache, query));
   });
 
   // The filter sheet's live count and a listing's facets: from memory, kept like the listings until the catalogue changes.
@@ -36,7 +38,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     if (req.query.title && config.RATE_LIMIT && !(await limiter.hit(`search:${clientAddress(req.ip)}`, 120, 10_000))) throw tooMany();
     return sendCached(reply, `count:${keyOf(req.query)}`, () => productCount(db, cache, req.query));
   });
-  route('GET /Product/Facets', async (req, reply) => sendCached(reply, `facets:${keyOf(req.query)}`, () => productFacets(db, cache, req.query)));
+  read('GET /Product/Facets', async (query) => cachedJson(cache, `facets:${keyOf(query)}`, () => productFacets(db, cache, query)));
 
   route('GET /Product/ById', async (req, reply) => {
     const catalog = await catalogOf(db, cache);

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { normalizeSearch, suggestEndpoints, type Suggestions } from '@sorkhab/shared';
 import type { Db } from '../../db/client.js';
 import type { ReadCache } from '../../lib/cache.js';
-import { routesOf } from '../../lib/endpoint.js';
+import { readsOf, routesOf } from '../../lib/endpoint.js';
 import { tooMany } from '../../lib/errors.js';
 import { clientAddress } from '../../lib/limiter.js';
-import { sendCached } from '../../lib/route-helpers.js';
+import { cachedJson, sendCached } from '../../lib/route-helpers.js';
 import { brandMap } from './brand.service.js';
 import { categoryIndex } from './category.service.js';
 import { didYouMean } from './did-you-mean.js';
@@ -65,8 +65,9 @@ export const suggestRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendCached(reply, `suggest:${normalizeSearch(req.query.q)}`, async () => suggest(db, cache, req.query.q));
   });
   // Asked by the search page when a search finds nothing; once per query and catalogue version, like the listings.
-  route('GET /Product/DidYouMean', async (req, reply) => {
-    if (config.RATE_LIMIT && !(await limiter.hit(`suggest:${clientAddress(req.ip)}`, 300, 10_000))) throw tooMany();
-    return sendCached(reply, `did-you-mean:${normalizeSearch(req.query.q)}`, async () => didYouMean(db, cache, req.query.q));
+  // Also read in process by the search page's loader (lib/in-process.ts).
+  readsOf(app, suggestEndpoints)('GET /Product/DidYouMean', async (query, caller) => {
+    if (config.RATE_LIMIT && !(await limiter.hit(`suggest:${clientAddress(caller.ip)}`, 300, 10_000))) throw tooMany();
+    return cachedJson(cache, `did-you-mean:${normalizeSearch(query.q)}`, async () => didYouMean(db, cache, query.q));
   });
 };
