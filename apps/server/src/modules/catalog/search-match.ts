@@ -470,6 +470,8 @@ export class SearchIndex {
     const first = byWord[order[0]!]!;
     let candidates = gather(this.postings, first.ids, first.score, this.mark, ++this.stamp, this.best, undefined);
     for (const k of order.slice(1)) {
+      // None left: no other word can bring one back (reading its postings or its matches would find nothing).
+      if (candidates.n === 0) break;
       const m = byWord[k]!;
       if (m.cost < candidates.n * 8) {
         const inCandidates = ++this.stamp;
@@ -663,6 +665,8 @@ export class SearchIndex {
     const first = byWord[order[0]!]!;
     let candidates = gather(this.postings, first.ids, first.score, this.mark, ++this.stamp, this.best, keep);
     for (const k of order.slice(1)) {
+      // None left: no other word can bring one back (reading its postings or its matches would find nothing).
+      if (candidates.n === 0) break;
       const m = byWord[k]!;
       if (m.cost < candidates.n * 8) {
         const inCandidates = ++this.stamp;
