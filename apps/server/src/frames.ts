@@ -52,7 +52,7 @@ interface Marks { main: string; meta: string; search: string; preloads: string }
 /** What the web app's server entry offers for frames (entry.server.tsx). */
 interface FrameEntry {
   HOLES: Marks;
-  renderHoles: (branch: Branch, url: string, loaderData: Record<string, unknown>) => Promise<{ preloads: string; meta: string; main: string }>;
+  renderHoles: (branch: Branch, url: string, loaderData: Record<string, unknown>, parts?: ReadonlyMap<string, string>) => Promise<{ preloads: string; meta: string; main: string }>;
 }
 
 type Branch = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; module: ServerBuild['routes'][string] extends infer R ? R extends { module: infer M } ? M : never : never }[];

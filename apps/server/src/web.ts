@@ -444,8 +444,10 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
     const loader = branch[branch.length - 1]!.module.loader;
     if (typeof loader !== 'function') return undefined;
     let data: unknown;
+    // What the loader renders once and reuses (lib/parts.tsx), for the route's render below.
+    const parts = new Map<string, string>();
     try {
-      data = await loader({ request: loaderRequest(webRequest), params: {}, context: loadContext(caller, origin, linked, new Map(), { nonce }) } as never);
+      data = await loader({ request: loaderRequest(webRequest), params: {}, context: loadContext(caller, origin, linked, parts, { nonce }) } as never);
     } catch {
       return undefined; // a 404, a redirect, an error: React Router answers it as it does
     }
@@ -453,7 +455,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
     let page: FramedPage;
     try {
       const { loaderData, line } = pageState(frame, leafId, data);
-      const holes = await frameEntry!.renderHoles(branch, webRequest.url, loaderData);
+      const holes = await frameEntry!.renderHoles(branch, webRequest.url, loaderData, parts);
       page = fillFrame(frame, { nonce, search: url.searchParams.get('search') ?? '', ...holes, data: line });
     } catch (error) {
       // Once per frame: a kind of data the frame cannot hold would otherwise be logged on every page.

@@ -224,6 +224,23 @@ describe('pages put together from a frame', () => {
     dataOf(await asAdmin(t, 'PUT', `/api/Product/ProductOff?id=${top.id}&offPersent=${offPersent}`));
     expect((await best('ناپیدا سه'))[0]).toMatchObject({ id: top.id, offPersent });
     dataOf(await asAdmin(t, 'PUT', `/api/Product/ProductOff?id=${top.id}&offPersent=${top.offPersent}`));
+    // Their row's markup is rendered once and written into every such page (lib/parts.tsx): what is kept is what the
+    // page carries, framed or rendered whole.
+    for (const frames of [true, false]) {
+      await t.app.services.cache.invalidate();
+      await t.app.services.cache.getOrLoad('web best-sellers-html 8', async () => '<p data-kept="row">کنار گذاشته</p>');
+      options.frames = frames;
+      try {
+        expect((await get(`/search?search=${encodeURIComponent('ناپیدا پنج')}`)).body).toContain('<div class="contents"><p data-kept="row">کنار گذاشته</p></div>');
+      } finally {
+        options.frames = true;
+      }
+    }
+    await t.app.services.cache.invalidate();
+    const page = (await get(`/search?search=${encodeURIComponent('ناپیدا شش')}`)).body;
+    const kept = await t.app.services.cache.getOrLoad('web best-sellers-html 8', async () => '');
+    expect(kept).toContain('پرفروش‌ترین محصولات');
+    expect(page).toContain(`<div class="contents">${kept}</div>`);
   });
 
   it('ask nothing more of words searched alone that find nothing: no facets, no ceiling', async () => {

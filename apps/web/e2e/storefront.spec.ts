@@ -269,5 +269,10 @@ test('a returning visitor: the stylesheet comes from the cache, the menu from it
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Vazirmatn');
   await page.getByTestId('mega-menu-button').hover();
   await expect(page.getByTestId('mega-menu')).toBeVisible();
+  // A search that finds nothing: its best sellers' row is markup the server rendered once for every such page
+  // (lib/parts.tsx), which the browser's own render hydrates.
+  await page.goto(`/search?search=${encodeURIComponent('شمپوو')}`);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'پرفروش‌ترین محصولات' }).getByTestId('product-card').first()).toBeVisible();
   expect(problems).toEqual([]);
 });

@@ -1,14 +1,15 @@
 import { Link } from '../../components/Link';
 import { formatNumber, toPersianDigits } from '@sorkhab/shared';
-import { ChevronEnd } from '../../components/icons';
-import { Carousel } from '../../components/ui/Carousel';
 import { apiOf, sharedValue } from '../../lib/context';
 import { ListingPage } from '../../features/catalog/ListingPage';
 import { loadListing } from '../../features/catalog/listing.server';
-import { ProductCard, toCard } from '../../features/catalog/ProductCard';
+import { BestSellers } from '../../features/catalog/BestSellers';
+import { bestSellersHtml } from '../../features/catalog/best-sellers.server';
+import { toCard } from '../../features/catalog/ProductCard';
 import { seo, shopOf } from '../../features/catalog/seo';
 import { StoreErrorBoundary } from '../../features/layout/NotFound';
 import { FrameHole, FRAME_META, framedLoader, isFrame } from '../../lib/frame';
+import { ReusedPart } from '../../lib/parts';
 import type { Route } from './+types/search';
 
 const BEST_SELLERS = 8;
@@ -28,6 +29,8 @@ export const loader = framedLoader(async ({ context, request }: Route.LoaderArgs
     sharedValue(context, `best-sellers ${BEST_SELLERS}`, async () =>
       (await api.load('GET /Product/SuggestProducts', { query: { pageNumber: 1, pageSize: BEST_SELLERS } })).data.map(toCard)),
   ]);
+  // Their row's markup too, rendered once and reused on every such page (lib/parts.tsx).
+  if (context.parts && best.length) context.parts.set('best-sellers', await sharedValue(context, `best-sellers-html ${BEST_SELLERS}`, async () => bestSellersHtml(best)));
   return { ...listing, noResult: { suggestions: closest.suggestions, best } };
 });
 
@@ -69,17 +72,7 @@ function NoResult({ query, data }: { query: string; data: NoResultData }) {
           <p className="mt-3 text-sm text-gray-600">املای عبارت را بررسی کنید یا عبارت کوتاه‌تر و کلی‌تری جستجو کنید.</p>
         )}
       </div>
-      {data.best.length > 0 && (
-        <section aria-labelledby="best-sellers">
-          <div className="mb-4 flex items-center justify-between">
-            <h2 id="best-sellers" className="border-s-4 border-brand-600 ps-3 text-lg font-black text-gray-900">پرفروش‌ترین محصولات</h2>
-            <Link to="/suggest-products" className="flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-              مشاهده همه<ChevronEnd className="size-4" />
-            </Link>
-          </div>
-          <Carousel label="پرفروش‌ترین محصولات">{data.best.map((p) => <ProductCard key={p.id} product={p} />)}</Carousel>
-        </section>
-      )}
+      {data.best.length > 0 && <ReusedPart name="best-sellers"><BestSellers best={data.best} /></ReusedPart>}
     </div>
   );
 }
