@@ -25,6 +25,7 @@ import { authPlugin, declarePublic } from './lib/auth.js';
 import { ReadCache } from './lib/cache.js';
 import { closeCatalog, openCatalog } from './modules/catalog/catalog-sync.js';
 import { fromDatabaseError } from './lib/db-errors.js';
+import { failure } from './lib/envelope.js';
 import { AppError } from './lib/errors.js';
 import { assertCleanText, jsonTooDeep, tooDeepError } from './lib/input-guard.js';
 import { keyMapOf, remapKeys, type KeyMap } from './lib/keys.js';
@@ -177,7 +178,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     done();
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ success: false, data: null, error: { code: 'NOT_FOUND', message: `مسیر ${request.method} ${request.url.split('?')[0]} وجود ندارد` } });
+    reply.code(404).send(failure('NOT_FOUND', `مسیر ${request.method} ${request.url.split('?')[0]} وجود ندارد`));
   });
 
   const routeTable: RouteOptions[] = [];
@@ -290,7 +291,7 @@ function errorHandler(this: FastifyInstance, err: FastifyError, request: Fastify
   const wantsPage = !request.url.startsWith('/api/') && String(request.headers.accept ?? '').includes('text/html');
   const send = (status: number, code: string, message: string, fields?: Record<string, string>) => wantsPage
     ? reply.code(status).type('text/html; charset=utf-8').send(plainPage('درخواست پذیرفته نشد', `<p>${escapeHtml(message)}</p><a href="/">بازگشت به صفحه اصلی فروشگاه</a>`))
-    : reply.code(status).send({ success: false, data: null, error: { code, message, ...(fields ? { fields } : {}) } });
+    : reply.code(status).send(failure(code, message, fields));
 
   if (err instanceof AppError) return send(err.status, err.code, err.message, err.fields);
   const fromDb = fromDatabaseError(err);

@@ -15,6 +15,7 @@ import { usePlainPageFonts } from './lib/plain-page.js';
 import { WEB_DIR } from './paths.js';
 import { accepts, compress, COMPRESS_FROM_BYTES, fixedPiece, gzipAround, preferredEncoding, type Encoding, type FixedPiece } from './lib/compression.js';
 import { newNonce, nonceSource, nonceToHashes, withScriptSources } from './lib/csp.js';
+import { failure } from './lib/envelope.js';
 import { readInProcess } from './lib/in-process.js';
 import { PagesAhead, type AheadPage } from './pages-ahead.js';
 import { compressFrame, cutFrame, fillFrame, frameEntryOf, framedBranches, pageState, type Frame, type FramedPage } from './frames.js';
@@ -566,7 +567,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
 
     const render = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') {
-        return reply.code(404).send({ success: false, data: null, error: { code: 'NOT_FOUND', message: 'مسیر درخواستی وجود ندارد' } });
+        return reply.code(404).send(failure('NOT_FOUND', 'مسیر درخواستی وجود ندارد'));
       }
       const origin = app.services.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
       const controller = new AbortController();

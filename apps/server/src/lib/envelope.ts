@@ -6,6 +6,10 @@ export interface Envelope<T> {
 
 export const ok = <T>(data: T): Envelope<T> => ({ success: true, data, error: null });
 
+/** A refusal as the API writes it (the error handler's, and an in-process read's: lib/in-process.ts). */
+export const failure = (code: string, message: string, fields?: Record<string, string>) =>
+  ({ success: false as const, data: null, error: { code, message, ...(fields ? { fields } : {}) } });
+
 /** Data already written as JSON (a listing's cards copied from the catalogue): `sendCached` wraps it as it is. */
 export class JsonText {
   constructor(readonly json: string | Buffer) {}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parse as parseQuery } from 'fast-querystring';
 import type { z } from 'zod';
 import type { Endpoint } from '@sorkhab/shared';
+import { failure } from './envelope.js';
 import { AppError } from './errors.js';
 import { assertCleanText } from './input-guard.js';
 import { keyMapOf, remapKeys, type KeyMap } from './keys.js';
@@ -77,6 +78,6 @@ export async function readInProcess(app: FastifyInstance, url: string, caller: R
   } catch (error) {
     // The shop's own refusals (a price range upside down, too many searches) as the error handler writes them.
     if (!(error instanceof AppError)) return undefined;
-    return { status: error.status, body: JSON.stringify({ success: false, data: null, error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } }) };
+    return { status: error.status, body: JSON.stringify(failure(error.code, error.message, error.fields)) };
   }
 }

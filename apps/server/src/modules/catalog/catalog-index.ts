@@ -174,7 +174,7 @@ export class CatalogIndex {
   private maxCategory = 0;
   /** Reused by cardJson: where a card's four texts lie in its stored JSON. */
   private readonly textRanges = new Int32Array(8);
-  /** Reused by a listing in a narrow price range: its matches, and topK's keys (zeros). */
+  /** Reused by a listing in a narrow price range: its matches; and topK's keys (zeros) for an order by comparator. */
   private matchScratch = new Int32Array(0);
   private keyScratch = new Float64Array(0);
   /** Reused by listings: each run's first matches. */
@@ -610,6 +610,12 @@ export class CatalogIndex {
     out.total += total;
   }
 
+  /** `n` sort keys, all 0, for `topK` ordering by its comparator alone (never written to). */
+  private zeroKeys(n: number): Float64Array {
+    if (this.keyScratch.length < n) this.keyScratch = new Float64Array(n);
+    return this.keyScratch;
+  }
+
   /** One page of a listing and the number of products it holds. */
   query(q: CatalogQuery): { total: number; slots: Int32Array } {
     const filter = this.filterOf(q);
@@ -633,8 +639,7 @@ export class CatalogIndex {
       // its dearest-product query, the price slider's ceiling), then the first `end` by the sort, which ends on the id.
       const found = this.search.matching(q.search, match);
       const cmp = this.compare[q.sort];
-      if (this.keyScratch.length < found.length) this.keyScratch = new Float64Array(found.length); // all 0: the order is the comparator's
-      const order = topK(this.keyScratch, found.length, Math.min(end, found.length), (a, b) => cmp(found[b]!, found[a]!));
+      const order = topK(this.zeroKeys(found.length), found.length, Math.min(end, found.length), (a, b) => cmp(found[b]!, found[a]!));
       return { total: found.length, slots: Int32Array.from(order.slice(q.offset), (i) => found[i]!) };
     }
 
@@ -669,8 +674,7 @@ export class CatalogIndex {
           const m = this.scan(stretch, stretch.length, filter, stretch.length, matches, 0);
           total += m;
           const cmp = this.compare[sort];
-          if (this.keyScratch.length < m) this.keyScratch = new Float64Array(m); // all 0: the order is the comparator's
-          const order = topK(this.keyScratch, m, Math.min(end, m), (a, b) => cmp(matches[b]!, matches[a]!));
+          const order = topK(this.zeroKeys(m), m, Math.min(end, m), (a, b) => cmp(matches[b]!, matches[a]!));
           for (let k = 0; k < order.length; k++) out[r * end + k] = matches[order[k]!]!;
           return { a: out.subarray(r * end, r * end + order.length), n: order.length };
         }

@@ -466,18 +466,7 @@ export class SearchIndex {
       const found = this.suggestInOrder(byWord, rank, limit, bySales, byWord[order[0]!]!.cost * 3);
       if (found) return found;
     }
-    this.beginSearch();
-    const first = byWord[order[0]!]!;
-    let candidates = gather(this.postings, first.ids, first.score, this.mark, ++this.stamp, this.best, undefined);
-    for (const k of order.slice(1)) {
-      // None left: no other word can bring one back (reading its postings or its matches would find nothing).
-      if (candidates.n === 0) break;
-      const m = byWord[k]!;
-      if (m.cost < candidates.n * 8) {
-        const inCandidates = ++this.stamp;
-        candidates = narrowByPostings(candidates, this.postings, m.ids, m.score, this.mark, inCandidates, ++this.stamp, this.best, this.cur);
-      } else candidates = this.narrowByTextsOf(candidates, m);
-    }
+    const candidates = this.holdingEvery(byWord, order, undefined);
     if (this.flags.length < this.vocabulary.length) this.flags = new Uint8Array(this.vocabulary.length * 2);
     const opening = byWord[0]!.ids;
     for (const w of opening) this.flags[w]! |= BEGINS_LAST;
@@ -579,11 +568,32 @@ export class SearchIndex {
   }
 
   /**
+   * The rows holding a match of every word (`order`: the words, rarest first), each with its best likeness in `best`.
+   * The rarest word gathers the candidates; every other word keeps those that hold it: through its posting lists when
+   * they are shorter than the candidates' texts, else by reading those texts. `keep` filters the gathering.
+   */
+  private holdingEvery(byWord: Beginnings[], order: number[], keep: ((slot: number) => boolean) | undefined): IntList {
+    this.beginSearch();
+    const first = byWord[order[0]!]!;
+    let candidates = gather(this.postings, first.ids, first.score, this.mark, ++this.stamp, this.best, keep);
+    for (const k of order.slice(1)) {
+      // None left: no other word can bring one back (reading its postings or its matches would find nothing).
+      if (candidates.n === 0) break;
+      const m = byWord[k]!;
+      if (m.cost < candidates.n * 8) {
+        const inCandidates = ++this.stamp;
+        candidates = narrowByPostings(candidates, this.postings, m.ids, m.score, this.mark, inCandidates, ++this.stamp, this.best, this.cur);
+      } else candidates = this.narrowByTextsOf(candidates, m);
+    }
+    return candidates;
+  }
+
+  /**
    * The candidates whose text holds one of `m`'s words (`narrowByTexts`), through a scratch array of the words' scores
    * by word id, zero elsewhere and cleared after: a fresh array the size of the vocabulary for each narrowing was
    * hundreds of KB a search, straight into the old generation.
    */
-  private narrowByTextsOf(candidates: IntList, m: { ids: ArrayLike<number>; score: ArrayLike<number> }): IntList {
+  private narrowByTextsOf(candidates: IntList, m: Beginnings): IntList {
     if (this.dense.length < this.vocabulary.length) this.dense = new Float32Array(Math.max(this.vocabulary.length, this.dense.length * 2));
     const dense = this.dense;
     for (let i = 0; i < m.ids.length; i++) dense[m.ids[i]!] = m.score[i]!;
@@ -658,21 +668,7 @@ export class SearchIndex {
     if (byWord.some((m) => m.ids.length === 0)) return null;
     const order = byWord.map((_, k) => k).sort((a, b) => byWord[a]!.cost - byWord[b]!.cost);
 
-    // The rarest word gathers the candidates, with its best likeness per row in `best`; every other
-    // word keeps those that hold it: through its posting lists when they are shorter than the
-    // candidates' texts, else by reading those texts.
-    this.beginSearch();
-    const first = byWord[order[0]!]!;
-    let candidates = gather(this.postings, first.ids, first.score, this.mark, ++this.stamp, this.best, keep);
-    for (const k of order.slice(1)) {
-      // None left: no other word can bring one back (reading its postings or its matches would find nothing).
-      if (candidates.n === 0) break;
-      const m = byWord[k]!;
-      if (m.cost < candidates.n * 8) {
-        const inCandidates = ++this.stamp;
-        candidates = narrowByPostings(candidates, this.postings, m.ids, m.score, this.mark, inCandidates, ++this.stamp, this.best, this.cur);
-      } else candidates = this.narrowByTextsOf(candidates, m);
-    }
+    const candidates = this.holdingEvery(byWord, order, keep);
     return { candidates, sequence };
   }
 

@@ -8,15 +8,12 @@ import { pageCount } from '../../components/ui/pager';
 import { CategoryThumb } from '../../components/CategoryThumb';
 import { categoryHref } from '../../lib/links';
 import { FilterPanel } from './FilterPanel';
-import { chipsOf, listingHref, SORT_LABELS, type Sort } from './listing';
+import { chipsOf, isFiltered, listingHref, SORT_LABELS, type Sort } from './listing';
 import type { ListingData } from './listing.server';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
 
 const SORTS: Sort[] = ['newest', 'bestselling', 'cheapest', 'dearest', 'discount'];
 
-/** Whether any filter beyond the page's own (category, search) narrows the listing. */
-const filtered = (state: ListingData['state']) =>
-  state.brands.length > 0 || state.inStock || state.hasOff || state.minPrice !== undefined || state.maxPrice !== undefined;
 /** The listing's URL without its filters. */
 const CLEARED = { brands: null, minPrice: null, maxPrice: null, inStock: null, hasOff: null };
 
@@ -34,7 +31,7 @@ export function ListingPage({ data, heading, empty }: { data: ListingData; headi
   const defaultSort: Sort | undefined = data.kind === 'popular' ? 'bestselling' : data.kind === 'search' ? undefined : 'newest';
   const currentSort = state.sort ?? defaultSort;
   // Nothing found and nothing to narrow (a search with no result): no filters or orders to offer, only `empty`.
-  const bare = !!empty && products.totalCount === 0 && state.page === 1 && !filtered(state);
+  const bare = !!empty && products.totalCount === 0 && state.page === 1 && !isFiltered(state);
 
   return (
     <main className="mx-auto max-w-7xl px-3 py-5 md:px-6 md:py-8">
@@ -101,7 +98,7 @@ export function ListingPage({ data, heading, empty }: { data: ListingData; headi
             <ul className="grid grid-cols-2 gap-2.5 md:grid-cols-3 md:gap-4 xl:grid-cols-4" aria-busy="true">
               {Array.from({ length: Math.min(state.pageSize, 12) }, (_, i) => <li key={i}><ProductCardSkeleton /></li>)}
             </ul>
-          ) : products.data.length === 0 && state.page === 1 && filtered(state) ? (
+          ) : products.data.length === 0 && state.page === 1 && isFiltered(state) ? (
             <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-gray-200 px-4 py-16 text-center" data-testid="empty">
               <p className="text-lg font-bold text-gray-700">کالایی با این فیلترها پیدا نشد</p>
               <p className="text-sm text-gray-600">محدوده قیمت را بازتر کنید یا فیلترها را بردارید.</p>

@@ -4,7 +4,7 @@ import type { ApiClient, ApiData } from '../../lib/api';
 import { apiOf, sharedCategories, sharedValue } from '../../lib/context';
 import { categoryThumbVariants } from '../../components/CategoryThumb';
 import { categoriesTitled, categoryTrail, findCategory } from './category-tree';
-import { apiQueryOf, countQueryOf, parseListing, type ListingState, type Sort } from './listing';
+import { apiQueryOf, countQueryOf, isFiltered, parseListing, type ListingState, type Sort } from './listing';
 import { toCard } from './ProductCard';
 
 export type ListingKind = 'category' | 'search' | 'latest' | 'popular';
@@ -14,8 +14,7 @@ const DEFAULT_SORT: Record<ListingKind, Sort | undefined> = {
 };
 
 /** The facets of a listing that holds nothing, whatever its filters. */
-const NO_FACETS: { brands: ListingFacets['brands']; categories: ListingFacets['categories'] } = { brands: [], categories: [] };
-type ListingFacets = ApiData<'GET /Product/Facets'>;
+const NO_FACETS: Pick<ApiData<'GET /Product/Facets'>, 'brands' | 'categories'> = { brands: [], categories: [] };
 
 /** The ids among `cats` whose listing (the category and its descendants) has at least one product. */
 async function withProducts(api: ApiClient, cats: Category[]): Promise<Set<number>> {
@@ -53,8 +52,7 @@ export async function loadListing(context: AppLoadContext, request: Request, kin
   const products = await api.load('GET /Product/All', { query });
   // Words searched alone that find nothing (most mistyped searches): the facets, counted over the same matches without
   // the filters there are none of, are empty, and the ceiling is 0 — nothing more to ask.
-  const nothingAtAll = products.totalCount === 0 && !!state.search && !category && !state.brands.length
-    && state.minPrice === undefined && state.maxPrice === undefined && !state.inStock && !state.hasOff;
+  const nothingAtAll = products.totalCount === 0 && !!state.search && !category && !isFiltered(state);
   const [facets, priceCeiling] = nothingAtAll ? [NO_FACETS, 0] : await Promise.all([
     api.load('GET /Product/Facets', { query: { ...countQueryOf(query), withCategories: categoryIsFilter || undefined } }),
     state.search ? ceiling() : sharedValue(context, `price-ceiling ${category?.id ?? 'all'}`, ceiling),

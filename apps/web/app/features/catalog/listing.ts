@@ -69,6 +69,10 @@ export function listingHref(pathname: string, current: URLSearchParams, changes:
 }
 
 /** The `GET /Product/All` query of a listing state (empty values are left out of the URL). */
+/** Whether any filter beyond the page's own (category, search) narrows the listing. */
+export const isFiltered = (state: ListingState) =>
+  state.brands.length > 0 || state.inStock || state.hasOff || state.minPrice !== undefined || state.maxPrice !== undefined;
+
 export function apiQueryOf(state: ListingState, base: { categoryId?: number; categoryTitle?: string; defaultSort?: Sort }): ProductListQuery {
   return {
     pageNumber: state.page,
