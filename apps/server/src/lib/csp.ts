@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 
 /**
  * Inline scripts under the Content-Security-Policy (docs/decisions/009-script-csp.md). The shop's policy (helmet, in
@@ -6,8 +6,21 @@ import { createHash, randomBytes } from 'node:crypto';
  * by this render's nonce or, for a page the server caches, by the hash of its text.
  */
 
-/** A fresh nonce for one render: 128 random bits. */
-export const newNonce = (): string => randomBytes(16).toString('base64');
+const NONCE_BYTES = 16;
+/** Random bytes for the next nonces, filled 256 nonces at a time (one call to the generator per page was 0.7% of a page). */
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceAt = noncePool.length;
+
+/** A fresh nonce for one render: 128 random bits, each byte used once. */
+export function newNonce(): string {
+  if (nonceAt === noncePool.length) {
+    randomFillSync(noncePool);
+    nonceAt = 0;
+  }
+  const nonce = noncePool.toString('base64', nonceAt, nonceAt + NONCE_BYTES);
+  nonceAt += NONCE_BYTES;
+  return nonce;
+}
 
 /** The policy `csp` with `sources` added to its `script-src` (which must be there). */
 export function withScriptSources(csp: string, sources: readonly string[]): string {

@@ -20,6 +20,27 @@ const APOSTROPHE_RE = /['\u2019\u02BC\u0060\u00B4]/g;
  * and apostrophes all match. A change here needs the stored texts recomputed (a data step, app.ts).
  */
 export function normalizeSearch(input: string): string {
+  let out = normalized.get(input);
+  if (out === undefined) {
+    out = normalizeNow(input);
+    if (input.length <= NORMALIZED_INPUT) {
+      if (normalized.size >= NORMALIZED_KEPT) normalized.delete(normalized.keys().next().value!);
+      normalized.set(input, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * The last queries normalised (oldest out first): a search page normalises its query for each of its reads (the page,
+ * the facets, the price ceiling, "did you mean"), ≈ 10 µs of a dozen passes over the text each time.
+ */
+const normalized = new Map<string, string>();
+const NORMALIZED_KEPT = 256;
+/** Longer inputs (a product's whole search text) are not kept. */
+const NORMALIZED_INPUT = 128;
+
+function normalizeNow(input: string): string {
   return toLatinDigits(input.normalize('NFC'))
     .replace(MARKS_RE, '')
     .replace(LETTER_RE, (c) => LETTERS[c]!)

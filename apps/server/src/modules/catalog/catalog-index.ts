@@ -89,6 +89,15 @@ export type CatalogSort = Sort | 'relevance';
 /** How many first results of a search are remembered (five pages of 12), and for how many searches. */
 const SEARCH_KEPT = 60;
 const SEARCHES_KEPT = 4096;
+/** What each sort compares first (`compare`), as a key that is greater for the slot ranked first. */
+const SORT_KEY = {
+  newest: { of: 'created', sign: 1 },
+  cheapest: { of: 'offPrice', sign: -1 },
+  dearest: { of: 'offPrice', sign: 1 },
+  bestselling: { of: 'sold', sign: 1 },
+  discount: { of: 'offPersent', sign: 1 },
+  popular: { of: 'ratingAverage', sign: 1 },
+} as const satisfies Record<Sort, { of: string; sign: 1 | -1 }>;
 /** Sentinel "category" holding every product (listings without a category). */
 const ALL = -1;
 
@@ -610,10 +619,19 @@ export class CatalogIndex {
     out.total += total;
   }
 
-  /** `n` sort keys, all 0, for `topK` ordering by its comparator alone (never written to). */
-  private zeroKeys(n: number): Float64Array {
-    if (this.keyScratch.length < n) this.keyScratch = new Float64Array(n);
-    return this.keyScratch;
+  /**
+   * The first `n` slots' sort keys for `topK` by `sort` (greater first): the value the sort's comparator compares
+   * first, so that `topK` calls the comparator only on ties. Ordering by the comparator alone (every key 0) cost a
+   * search page's price ceiling — the dearest of thousands of matches — two calls per match.
+   */
+  private sortKeys(sort: Sort, slots: Int32Array, n: number): Float64Array {
+    if (this.keyScratch.length < n) this.keyScratch = new Float64Array(Math.max(n, this.keyScratch.length * 2));
+    const keys = this.keyScratch;
+    const column = SORT_KEY[sort];
+    const values = this[column.of];
+    const sign = column.sign;
+    for (let i = 0; i < n; i++) keys[i] = sign * values[slots[i]!]!;
+    return keys;
   }
 
   /** One page of a listing and the number of products it holds. */
@@ -639,7 +657,7 @@ export class CatalogIndex {
       // its dearest-product query, the price slider's ceiling), then the first `end` by the sort, which ends on the id.
       const found = this.search.matching(q.search, match);
       const cmp = this.compare[q.sort];
-      const order = topK(this.zeroKeys(found.length), found.length, Math.min(end, found.length), (a, b) => cmp(found[b]!, found[a]!));
+      const order = topK(this.sortKeys(q.sort, found, found.length), found.length, Math.min(end, found.length), (a, b) => cmp(found[b]!, found[a]!));
       return { total: found.length, slots: Int32Array.from(order.slice(q.offset), (i) => found[i]!) };
     }
 
@@ -674,7 +692,7 @@ export class CatalogIndex {
           const m = this.scan(stretch, stretch.length, filter, stretch.length, matches, 0);
           total += m;
           const cmp = this.compare[sort];
-          const order = topK(this.zeroKeys(m), m, Math.min(end, m), (a, b) => cmp(matches[b]!, matches[a]!));
+          const order = topK(this.sortKeys(sort, matches, m), m, Math.min(end, m), (a, b) => cmp(matches[b]!, matches[a]!));
           for (let k = 0; k < order.length; k++) out[r * end + k] = matches[order[k]!]!;
           return { a: out.subarray(r * end, r * end + order.length), n: order.length };
         }

@@ -149,7 +149,9 @@ interface WordMatches {
   ids: Int32Array;
   score: Float32Array;
   /** Those that start with the query word (for "the text starts with the query"). */
-  prefix: Set<number>;
+  prefix: Int32Array;
+  /** Those that end with it (a phrase's first word). */
+  suffix: Int32Array;
   /** Postings touched: the cost of using this word first. */
   cost: number;
 }
@@ -184,6 +186,11 @@ export class SearchIndex {
   private readonly wordLists = new ListArena();
   /** Each slot's text as word ids, in order (a phrase is a run of them). */
   private readonly texts = new SlotArena<Int32Array>((n) => new Int32Array(n));
+  /**
+   * Each slot's first word id (-1: no text), beside `texts`: ranking reads it for every match ("starts with the query"),
+   * and through the arena that was two dependent reads, the second into megabytes of texts, for each.
+   */
+  private firstWord = new Int32Array(0);
   /** Scratch flags over the vocabulary, set and cleared by each search. */
   private flags = new Uint8Array(0);
   /** Scratch bits over the vocabulary for suggestInOrder, set and cleared by each call. */
@@ -210,7 +217,7 @@ export class SearchIndex {
 
   /** Bytes held by the index's typed arrays (posting lists, the vocabulary's lists and texts), for the memory budget. */
   bytes(): number {
-    return this.postings.bytes() + this.wordLists.bytes() + this.texts.bytes() + this.firsts.bytes();
+    return this.postings.bytes() + this.wordLists.bytes() + this.texts.bytes() + this.firsts.bytes() + this.firstWord.byteLength;
   }
 
   /** Fits the arrays to what they hold (after a first load). */
@@ -240,7 +247,13 @@ export class SearchIndex {
     this.firsts = new ListArena();
     for (let id = 0; id < this.vocabulary.length; id++) this.firsts.add();
     const { data, start, len } = this.texts;
-    for (let slot = 0; slot < len.length; slot++) if (len[slot]! > 0) this.firsts.push(data[start[slot]!]!, slot);
+    this.firstWord = new Int32Array(len.length).fill(-1);
+    for (let slot = 0; slot < len.length; slot++) {
+      if (len[slot]! > 0) {
+        this.firstWord[slot] = data[start[slot]!]!;
+        this.firsts.push(data[start[slot]!]!, slot);
+      }
+    }
     this.firsts.compact();
     this.matchCache.clear();
     this.sorted = null;
@@ -288,12 +301,19 @@ export class SearchIndex {
       for (const id of new Set(old)) this.postings.removeValue(id, slot);
       this.firsts.removeValue(old[0]!, slot);
       this.texts.clear(slot);
+      this.firstWord[slot] = -1;
       this.size--;
     }
     if (words.length === 0) return;
     const ids = Int32Array.from(words, (w) => this.idOf(w));
     for (const id of new Set(ids)) this.postings.push(id, slot);
     this.firsts.push(ids[0]!, slot);
+    if (slot >= this.firstWord.length) {
+      const grown = new Int32Array(Math.max(slot + 1, this.firstWord.length * 2, 1024)).fill(-1);
+      grown.set(this.firstWord);
+      this.firstWord = grown;
+    }
+    this.firstWord[slot] = ids[0]!;
     const at = this.texts.reserve(slot, ids.length); // may move the data: read `data` after it
     this.texts.data.set(ids, at);
     this.size++;
@@ -356,13 +376,15 @@ export class SearchIndex {
     }
     const ids = Int32Array.from(found.keys());
     const score = Float32Array.from(found.values());
-    const prefix = new Set<number>();
+    const prefix: number[] = [];
+    const suffix: number[] = [];
     let cost = 0;
     for (const id of ids) {
-      if (this.vocabulary[id]!.startsWith(word)) prefix.add(id);
+      if (this.vocabulary[id]!.startsWith(word)) prefix.push(id);
+      if (this.vocabulary[id]!.endsWith(word)) suffix.push(id);
       cost += this.postings.len[id]!;
     }
-    const out = { ids, score, prefix, cost };
+    const out = { ids, score, prefix: Int32Array.from(prefix), suffix: Int32Array.from(suffix), cost };
     this.matchCache.set(word, out);
     return out;
   }
@@ -470,7 +492,7 @@ export class SearchIndex {
     if (this.flags.length < this.vocabulary.length) this.flags = new Uint8Array(this.vocabulary.length * 2);
     const opening = byWord[0]!.ids;
     for (const w of opening) this.flags[w]! |= BEGINS_LAST;
-    const keys = oneWordKeys(candidates, this.texts, this.flags, this.best, rank.soldCount, this.keysFor(candidates.n));
+    const keys = oneWordKeys(candidates, this.firstWord, this.flags, this.best, rank.soldCount, this.keysFor(candidates.n));
     for (const w of opening) this.flags[w] = 0;
     const slots = candidates.a;
     const top = topK(keys, candidates.n, Math.min(limit, candidates.n), (a, b) => rank.id[slots[a]!]! - rank.id[slots[b]!]!);
@@ -690,12 +712,12 @@ export class SearchIndex {
     if (this.flags.length < this.vocabulary.length) this.flags = new Uint8Array(this.vocabulary.length * 2);
     const flags = this.flags; // bit 1: begins with the last query word; bit 2: ends with the first
     for (const w of last.prefix) flags[w]! |= BEGINS_LAST;
-    if (n > 1) firstOf.ids.forEach((w) => { if (this.vocabulary[w]!.endsWith(sequence[0]!)) flags[w]! |= ENDS_FIRST; });
+    if (n > 1) for (const w of firstOf.suffix) flags[w]! |= ENDS_FIRST;
     const keys = n === 1
-      ? oneWordKeys(candidates, this.texts, flags, this.best, rank.soldCount, this.keysFor(candidates.n))
+      ? oneWordKeys(candidates, this.firstWord, flags, this.best, rank.soldCount, this.keysFor(candidates.n))
       : phraseKeys(candidates, this.texts, flags, Int32Array.from(sequence, (w) => this.wordId.get(w) ?? -1), this.best, rank.soldCount, this.keysFor(candidates.n));
     for (const w of last.prefix) flags[w] = 0;
-    for (const w of firstOf.ids) flags[w] = 0;
+    for (const w of firstOf.suffix) flags[w] = 0;
     const slots = candidates.a;
     const top = topK(keys, candidates.n, Math.min(limit, candidates.n), (a, b) => rank.id[slots[a]!]! - rank.id[slots[b]!]!);
     return { total: candidates.n, slots: Int32Array.from(top, (i) => slots[i]!) };
@@ -786,12 +808,11 @@ function narrowByTexts(candidates: IntList, texts: SlotArena<Int32Array>, dense:
 /** A hit's sort key: tier (starts 2, phrase 1), then the words' likeness, then sales. */
 const keyOf = (tier: number, score: number, sold: number) => tier * 1e14 + Math.round(score * 1e4) * 1e9 + Math.min(sold, 1e9 - 1);
 
-function oneWordKeys(hits: IntList, texts: SlotArena<Int32Array>, flags: Uint8Array, best: Float32Array, sold: Int32Array, keys: Float64Array): Float64Array {
-  const { data, start } = texts;
+function oneWordKeys(hits: IntList, firstWord: Int32Array, flags: Uint8Array, best: Float32Array, sold: Int32Array, keys: Float64Array): Float64Array {
   for (let c = 0; c < hits.n; c++) {
     const slot = hits.a[c]!;
     const score = best[slot]!;
-    keys[c] = keyOf(flags[data[start[slot]!]!]! & BEGINS_LAST ? 2 : score >= WHOLE_OR_BEGINS ? 1 : 0, score, sold[slot]!);
+    keys[c] = keyOf(flags[firstWord[slot]!]! & BEGINS_LAST ? 2 : score >= WHOLE_OR_BEGINS ? 1 : 0, score, sold[slot]!);
   }
   return keys;
 }
@@ -811,7 +832,9 @@ function phraseKeys(hits: IntList, texts: SlotArena<Int32Array>, flags: Uint8Arr
       for (let i = 1; i < n - 1; i++) if (data[p + i] !== exact[i]) continue runs;
       if (!(flags[data[p + n - 1]!]! & BEGINS_LAST)) continue;
       if (p === from && data[from] === exact[0]) { tier = 2; break; }
+      // Only a phrase at the text's start, with the first word itself, ranks higher: none can follow this one.
       tier = 1;
+      break;
     }
     keys[c] = keyOf(tier, best[slot]!, sold[slot]!);
   }
