@@ -207,6 +207,31 @@ describe('CatalogIndex', () => {
     }
   });
 
+  it('orders hundreds of matches by any sort as the reference does, ties on every key (a search\'s price ceiling, a narrow price range)', () => {
+    // Past 256 matches and a page of a quarter of them, the best of each order are kept in a bounded heap by the sort's
+    // own value, the comparator deciding ties alone.
+    const r = rng(7);
+    const index = new CatalogIndex();
+    const rows = new Map<number, CatalogRow>();
+    const all = Array.from({ length: 3000 }, (_, i) => randomRow(r, i + 1));
+    index.load(all);
+    for (const row of all) rows.set(row.id, row);
+    const sorts = ['newest', 'cheapest', 'dearest', 'bestselling', 'discount', 'popular'] as const;
+    for (const sort of sorts) {
+      for (const q of [
+        { search: normalizeSearch('کرم'), offset: 0, limit: 1, sort },
+        { search: normalizeSearch('مو'), offset: 12, limit: 12, sort },
+        { search: normalizeSearch('رژ لب'), offset: 0, limit: 24, sort, categoryIds: [1, 2, 3] },
+        { minPrice: 100_000, maxPrice: 130_000, offset: 0, limit: 12, sort },
+        { minPrice: 100_000, maxPrice: 130_000, offset: 24, limit: 12, sort, inStock: true },
+      ] satisfies CatalogQuery[]) {
+        const expected = reference(rows, q);
+        expect(expected.total, JSON.stringify(q)).toBeGreaterThan(4 * (q.offset + q.limit));
+        expect(answer(index, q), JSON.stringify(q)).toEqual(expected);
+      }
+    }
+  });
+
   it('counts facets as the reference does: brands without the brand filter, categories without the category filter', () => {
     for (const seed of [21, 22]) {
       const r = rng(seed);
