@@ -56,6 +56,16 @@ describe('normalizeSearch', () => {
   it('answers an empty string for text of only marks and symbols', () => {
     expect(normalizeSearch('ـــ \u200C !!! 🙂')).toBe('');
   });
+
+  it('answers the same for a query asked again, after a thousand others and for a text too long to be remembered', () => {
+    const first = normalizeSearch('كرم  ۱۲ ضدآفتاب');
+    for (let i = 0; i < 1000; i++) expect(normalizeSearch(`رژ ${i} ي`)).toBe(`رژ ${i} ی`);
+    expect(normalizeSearch('كرم  ۱۲ ضدآفتاب')).toBe(first);
+    expect(first).toBe('کرم 12 ضدافتاب');
+    const long = `${'شامپو '.repeat(40)}ك`;
+    expect(normalizeSearch(long)).toBe(`${'شامپو '.repeat(40)}ک`);
+    expect(normalizeSearch(long)).toBe(normalizeSearch(long));
+  });
 });
 
 describe('normalizePersianText', () => {

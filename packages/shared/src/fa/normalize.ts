@@ -15,6 +15,15 @@ const INVISIBLE_RE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 const APOSTROPHE_RE = /['\u2019\u02BC\u0060\u00B4]/g;
 
 /**
+ * The last queries normalised (oldest out first): a search page normalises its query for each of its reads (the page,
+ * the facets, the price ceiling, "did you mean"), ≈ 10 µs of a dozen passes over the text each time.
+ */
+const normalized = new Map<string, string>();
+const NORMALIZED_KEPT = 256;
+/** Longer inputs (a product's whole search text) are not kept. */
+const NORMALIZED_INPUT = 128;
+
+/**
  * The one normaliser for search: stored `search_text` and every query go through it,
  * so Arabic/Persian letter and digit variants, diacritics (Arabic and Latin: é = e), tatweel, ZWNJ
  * and apostrophes all match. A change here needs the stored texts recomputed (a data step, app.ts).
@@ -30,15 +39,6 @@ export function normalizeSearch(input: string): string {
   }
   return out;
 }
-
-/**
- * The last queries normalised (oldest out first): a search page normalises its query for each of its reads (the page,
- * the facets, the price ceiling, "did you mean"), ≈ 10 µs of a dozen passes over the text each time.
- */
-const normalized = new Map<string, string>();
-const NORMALIZED_KEPT = 256;
-/** Longer inputs (a product's whole search text) are not kept. */
-const NORMALIZED_INPUT = 128;
 
 function normalizeNow(input: string): string {
   return toLatinDigits(input.normalize('NFC'))
