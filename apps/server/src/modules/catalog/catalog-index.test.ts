@@ -157,6 +157,16 @@ const referenceFacetsOf = (rows: Map<number, CatalogRow>, q: FacetQuery) => {
   return { total: f.total, brands: sorted(f.brands), categories: sorted(f.categories) };
 };
 
+/** An index loaded with `n` random products (ids 1..n), and the same rows by id for the reference. */
+function randomCatalogue(r: Rng, n: number) {
+  const index = new CatalogIndex();
+  const rows = new Map<number, CatalogRow>();
+  const first = Array.from({ length: n }, (_, i) => randomRow(r, i + 1));
+  index.load(first);
+  for (const row of first) rows.set(row.id, row);
+  return { index, rows };
+}
+
 const answer = (index: CatalogIndex, q: CatalogQuery) => {
   const { total, slots } = index.query(q);
   return { total, ids: Array.from(slots, (s) => index.card(s).id) };
@@ -166,11 +176,7 @@ describe('CatalogIndex', () => {
   it('answers every filter, sort, page and search as the reference does, through inserts, changes and removals', () => {
     for (const seed of [1, 2, 3]) {
       const r = rng(seed);
-      const index = new CatalogIndex();
-      const rows = new Map<number, CatalogRow>();
-      const first = Array.from({ length: 150 }, (_, i) => randomRow(r, i + 1));
-      index.load(first);
-      for (const row of first) rows.set(row.id, row);
+      const { index, rows } = randomCatalogue(r, 150);
       let nextId = 151;
       for (let round = 0; round < 40; round++) {
         for (let k = 0; k < 10; k++) {
@@ -211,11 +217,7 @@ describe('CatalogIndex', () => {
     // Past 256 matches and a page of a quarter of them, the best of each order are kept in a bounded heap by the sort's
     // own value, the comparator deciding ties alone.
     const r = rng(7);
-    const index = new CatalogIndex();
-    const rows = new Map<number, CatalogRow>();
-    const all = Array.from({ length: 3000 }, (_, i) => randomRow(r, i + 1));
-    index.load(all);
-    for (const row of all) rows.set(row.id, row);
+    const { index, rows } = randomCatalogue(r, 3000);
     const sorts = ['newest', 'cheapest', 'dearest', 'bestselling', 'discount', 'popular'] as const;
     for (const sort of sorts) {
       for (const q of [
@@ -235,11 +237,7 @@ describe('CatalogIndex', () => {
   it('counts facets as the reference does: brands without the brand filter, categories without the category filter', () => {
     for (const seed of [21, 22]) {
       const r = rng(seed);
-      const index = new CatalogIndex();
-      const rows = new Map<number, CatalogRow>();
-      const first = Array.from({ length: 200 }, (_, i) => randomRow(r, i + 1));
-      index.load(first);
-      for (const row of first) rows.set(row.id, row);
+      const { index, rows } = randomCatalogue(r, 200);
       for (let round = 0; round < 30; round++) {
         for (let k = 0; k < 10; k++) {
           const { offset: _o, limit: _l, sort: _s, ...filters } = randomQuery(r);
@@ -297,11 +295,7 @@ describe('CatalogIndex', () => {
 
   it('reads back from a snapshot file an index that answers as the one saved, through later writes', () => {
     const r = rng(12);
-    const index = new CatalogIndex();
-    const rows = new Map<number, CatalogRow>();
-    const first = Array.from({ length: 400 }, (_, i) => randomRow(r, i + 1));
-    index.load(first);
-    for (const row of first) rows.set(row.id, row);
+    const { index, rows } = randomCatalogue(r, 400);
     for (let i = 0; i < 300; i++) { // changes, removals and re-insertions leave garbage and free slots behind
       const id = r.int(1, 450);
       if (r.next() < 0.3) { index.remove(id); rows.delete(id); } else { const row = randomRow(r, id); index.upsert(row); rows.set(id, row); }

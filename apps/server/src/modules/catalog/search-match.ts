@@ -250,8 +250,9 @@ export class SearchIndex {
     this.firstWord = new Int32Array(len.length).fill(-1);
     for (let slot = 0; slot < len.length; slot++) {
       if (len[slot]! > 0) {
-        this.firstWord[slot] = data[start[slot]!]!;
-        this.firsts.push(data[start[slot]!]!, slot);
+        const first = data[start[slot]!]!;
+        this.firstWord[slot] = first;
+        this.firsts.push(first, slot);
       }
     }
     this.firsts.compact();
@@ -308,14 +309,15 @@ export class SearchIndex {
     const ids = Int32Array.from(words, (w) => this.idOf(w));
     for (const id of new Set(ids)) this.postings.push(id, slot);
     this.firsts.push(ids[0]!, slot);
-    if (slot >= this.firstWord.length) {
-      const grown = new Int32Array(Math.max(slot + 1, this.firstWord.length * 2, 1024)).fill(-1);
+    const at = this.texts.reserve(slot, ids.length); // may move the data: read `data` after it
+    this.texts.data.set(ids, at);
+    // One entry per slot of the arena (which has just made room for this one).
+    if (this.firstWord.length < this.texts.len.length) {
+      const grown = new Int32Array(this.texts.len.length).fill(-1);
       grown.set(this.firstWord);
       this.firstWord = grown;
     }
     this.firstWord[slot] = ids[0]!;
-    const at = this.texts.reserve(slot, ids.length); // may move the data: read `data` after it
-    this.texts.data.set(ids, at);
     this.size++;
   }
 
