@@ -1,10 +1,14 @@
 import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
 import { deferModuleScriptsInBytes } from './lib/defer-scripts';
 import { ReusedParts } from './lib/parts';
 import { StylesheetLinked } from './lib/stylesheet';
+import { renderHoles as renderFrameHoles } from './lib/frame.server';
+import { CardMarkup } from './features/catalog/ProductCard';
+import { cardMarkup } from './features/catalog/card-markup.server';
 
 export const streamTimeout = 5_000;
 
@@ -35,7 +39,17 @@ declare module 'react-router' {
   }
 }
 
-export { renderHoles } from './lib/frame.server';
+/** A listing's cards written from their templates (card-markup.server.tsx). */
+function CardTemplates({ children }: { children: ReactNode }) {
+  return <CardMarkup value={cardMarkup}>{children}</CardMarkup>;
+}
+
+/**
+ * A framed page's holes (lib/frame.server.tsx), its cards written from their templates. The whole document's render
+ * (below) has React render every card: frames.test.ts compares the pages the two make, byte for byte.
+ */
+export const renderHoles = (...[branch, url, loaderData, parts]: Parameters<typeof renderFrameHoles>) =>
+  renderFrameHoles(branch, url, loaderData, parts, CardTemplates);
 export { HOLES } from './lib/frame';
 
 /**

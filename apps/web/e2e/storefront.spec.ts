@@ -274,5 +274,12 @@ test('a returning visitor: the stylesheet comes from the cache, the menu from it
   await page.goto(`/search?search=${encodeURIComponent('شمپوو')}`);
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
   await expect(page.getByRole('region', { name: 'پرفروش‌ترین محصولات' }).getByTestId('product-card').first()).toBeVisible();
+  // A listing: its cards after the first two are markup written from templates (card-markup.server.tsx), which the
+  // browser's own render hydrates: the last card's heart answers a click (a guest's leads to login).
+  await page.goto('/product-list');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  expect(await page.getByTestId('product-card').count()).toBeGreaterThan(2);
+  await page.getByTestId('heart').last().click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fproduct-list/);
   expect(problems).toEqual([]);
 });

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './trust.js';
+export * from './images.js';
 export * from './auth/permissions.js';
 export * from './catalog/variants.js';
 export * from './fa/index.js';

@@ -1,4 +1,4 @@
-import { createElement, type ComponentType, type ReactNode } from 'react';
+import { createElement, Fragment, type ComponentType, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, Outlet, StaticRouterProvider, type MetaDescriptor, type RouteObject, type StaticHandlerContext } from 'react-router';
 import { HOLES } from './frame';
@@ -64,10 +64,13 @@ function metaElement(descriptor: MetaDescriptor): ReactNode {
  * The markup of one page's holes: its `meta` tags as React Router's `<Meta>` writes them from the routes' `meta`, and
  * its route component rendered under React Router's static router with the page's data (the preloads React writes
  * for the component's pictures come first in that render, apart), with the parts its loader rendered once (`parts`,
- * lib/parts.tsx). Throws where the page is not one a frame can hold;
- * the server then renders the page whole.
+ * lib/parts.tsx), inside `Around` (what the server entry provides for frames' pages only). Throws where the page is not
+ * one a frame can hold; the server then renders the page whole.
  */
-export async function renderHoles(branch: FramedRoute[], url: string, loaderData: Record<string, unknown>, parts?: ReadonlyMap<string, string>): Promise<Holes> {
+export async function renderHoles(
+  branch: FramedRoute[], url: string, loaderData: Record<string, unknown>, parts?: ReadonlyMap<string, string>,
+  Around: ComponentType<{ children: ReactNode }> = Fragment,
+): Promise<Holes> {
   // The context React Router's static handler makes for a GET whose loaders answered `loaderData` (its `query`).
   const dataRoutes = dataRoutesOf(branch);
   const { pathname, search, hash } = new URL(url);
@@ -94,7 +97,7 @@ export async function renderHoles(branch: FramedRoute[], url: string, loaderData
   const router = createStaticRouter(dataRoutes, context);
   // React writes the preloads of the component's high-priority pictures before the render's markup: a mark between.
   // The parts the page's loader rendered once (lib/parts.tsx) are written as the whole document's render writes them.
-  const html = renderToString(<ReusedParts value={parts}>{HOLES.main}<StaticRouterProvider router={router} context={context} hydrate={false} /></ReusedParts>);
+  const html = renderToString(<ReusedParts value={parts}><Around>{HOLES.main}<StaticRouterProvider router={router} context={context} hydrate={false} /></Around></ReusedParts>);
   const mark = html.indexOf(HOLES.main);
   return {
     preloads: html.slice(0, mark),

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Metadata } from 'sharp';
-import { IMAGE_WIDTHS } from '@sorkhab/shared';
+import { IMAGE_WIDTHS, imageVariantsOf, UPLOAD_PREFIX, type ImageVariant } from '@sorkhab/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { media } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -33,16 +33,10 @@ export function sniffImage(buf: Buffer): ImageType | null {
 export const unsupportedImage = () =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'فقط تصویرهای JPEG، PNG، WebP، GIF و AVIF پذیرفته می‌شوند');
 
-export interface Variant { width: number; uri: string }
+export type Variant = ImageVariant;
 
-export const UPLOAD_PREFIX = '/uploads/';
-
-/** The WebP variants of a stored original, by naming convention (`<hash>-<width>.webp`). */
-export function variantsOf(uri: string | null | undefined): Variant[] {
-  if (!uri?.startsWith(UPLOAD_PREFIX)) return [];
-  const base = uri.slice(0, uri.lastIndexOf('.'));
-  return IMAGE_WIDTHS.map((width) => ({ width, uri: `${base}-${width}.webp` }));
-}
+/** The WebP variants of a stored original (shared with the pages, which derive a card's from its picture). */
+export { UPLOAD_PREFIX, imageVariantsOf as variantsOf };
 
 export interface StoredImage {
   uri: string;
@@ -128,7 +122,7 @@ export async function processImage(batch: UploadBatch, buffer: Buffer): Promise<
   const group = `${hash.slice(0, 2)}/${hash}`;
   const key = `${group}.${TYPES[type].ext}`;
   const uri = UPLOAD_PREFIX + key;
-  const variants = variantsOf(uri);
+  const variants = imageVariantsOf(uri);
   const variantKeys = variants.map((v) => v.uri.slice(UPLOAD_PREFIX.length));
   const render = async (widths: readonly number[]) => {
     try {

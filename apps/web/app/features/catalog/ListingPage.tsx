@@ -10,7 +10,7 @@ import { categoryHref } from '../../lib/links';
 import { FilterPanel } from './FilterPanel';
 import { chipsOf, isFiltered, listingHref, SORT_LABELS, type Sort } from './listing';
 import type { ListingData } from './listing.server';
-import { ProductCard, ProductCardSkeleton } from './ProductCard';
+import { CardItem, ProductCardSkeleton } from './ProductCard';
 
 const SORTS: Sort[] = ['newest', 'bestselling', 'cheapest', 'dearest', 'discount'];
 
@@ -117,7 +117,7 @@ export function ListingPage({ data, heading, empty }: { data: ListingData; headi
             )
           ) : (
             <ul className="grid grid-cols-2 gap-2.5 md:grid-cols-3 md:gap-4 xl:grid-cols-4">
-              {products.data.map((p, i) => <li key={p.id}><ProductCard product={p} priority={i < 2} /></li>)}
+              {products.data.map((p, i) => <CardItem key={p.id} product={p} priority={i < 2} />)}
             </ul>
           )}
           <Pager page={state.page} count={pages} hrefFor={(n) => href({ page: n })} />

@@ -1,6 +1,7 @@
 import { formatNumber, toPersianDigits } from '@sorkhab/shared';
 import { categoryHref } from '../../lib/links';
 import { ListingPage } from '../../features/catalog/ListingPage';
+import { cardVariants } from '../../features/catalog/ProductCard';
 import { loadListing } from '../../features/catalog/listing.server';
 import { seo, shopOf } from '../../features/catalog/seo';
 import { StoreErrorBoundary } from '../../features/layout/NotFound';
@@ -23,12 +24,13 @@ export function meta({ data, matches }: Route.MetaArgs) {
   const title = headingOf(data);
   // The category's own link (title and id), whichever way the visitor came.
   const canonical = data.category ? categoryHref(data.category) : '/product-list';
+  const first = data.products.data[0];
   const page = data.state.page > 1 ? `${data.category ? '&' : '?'}page=${data.state.page}` : '';
   return seo(shopOf(matches), {
     title: data.state.page > 1 ? `${title} (صفحه ${toPersianDigits(data.state.page)})` : title,
     description: `خرید اینترنتی ${title} اصل با بهترین قیمت؛ ${formatNumber(data.products.totalCount)} کالا با ضمانت اصالت و ارسال سریع.`,
     path: `${canonical}${page}`,
-    image: data.products.data[0]?.imageVariants.find((v) => v.width === 600)?.uri ?? null,
+    image: (first && cardVariants(first).find((v) => v.width === 600)?.uri) ?? null,
   });
 }
 
