@@ -1,4 +1,5 @@
 import type { ServerBuild } from 'react-router';
+import { reactEscaped } from '@sorkhab/shared';
 import { deflatePiece, gzipAroundPieces } from './lib/compression.js';
 import { encodeTurboStream, scriptJson } from './lib/turbo-stream.js';
 
@@ -119,10 +120,6 @@ export function cutFrame(html: string, nonce: string, marks: Marks, withSearch: 
   return pieces;
 }
 
-/** An attribute's text as React writes it (escapeTextForBrowser). */
-const ATTRIBUTE_ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
-const attributeText = (text: string) => text.replace(/["&'<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
-
 /** A page of a frame: its bytes, and their gzip (`gzip()`, made when asked for). */
 export interface FramedPage { html: Buffer; gzip: () => Promise<Buffer> }
 
@@ -139,7 +136,7 @@ export function fillFrame(frame: Frame, fill: { nonce: string; search: string; p
   for (const piece of frame.pieces) {
     if (Buffer.isBuffer(piece)) bytes.push(piece);
     else if (piece.hole === 'nonce') bytes.push(nonce);
-    else if (piece.hole === 'search') bytes.push(Buffer.from(attributeText(fill.search)));
+    else if (piece.hole === 'search') bytes.push(Buffer.from(reactEscaped(fill.search)));
     else if (piece.hole === 'data') bytes.push(Buffer.from(scriptJson(`${fill.data}\n`)));
     else bytes.push(Buffer.from(fill[piece.hole]));
   }

@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './trust.js';
 export * from './images.js';
+export * from './html.js';
 export * from './auth/permissions.js';
 export * from './catalog/variants.js';
 export * from './fa/index.js';

@@ -33,8 +33,6 @@ export function sniffImage(buf: Buffer): ImageType | null {
 export const unsupportedImage = () =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'فقط تصویرهای JPEG، PNG، WebP، GIF و AVIF پذیرفته می‌شوند');
 
-export type Variant = ImageVariant;
-
 /** The WebP variants of a stored original (shared with the pages, which derive a card's from its picture). */
 export { UPLOAD_PREFIX, imageVariantsOf as variantsOf };
 
@@ -45,7 +43,7 @@ export interface StoredImage {
   width: number;
   height: number;
   bytes: number;
-  variants: Variant[];
+  variants: ImageVariant[];
 }
 
 /** Process-wide queues, one per image (its `ab/<hash>` group) and storage: see withFileLock. */

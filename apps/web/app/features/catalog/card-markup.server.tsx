@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { UPLOAD_PREFIX } from '@sorkhab/shared';
+import { reactEscaped, UPLOAD_PREFIX } from '@sorkhab/shared';
 import { cardTexts, ProductCard, type CardProduct, type CardTexts } from './ProductCard';
 
 /**
@@ -26,10 +26,6 @@ const MARKS = /\uE000(\d+)\uE001/g;
 
 interface Template { pieces: string[]; slots: Slot[] }
 
-/** React's escaping of text and attribute values (escapeTextForBrowser). */
-const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
-const escaped = (text: string) => (/["&'<>]/.test(text) ? text.replace(/["&'<>]/g, (c) => ESCAPES[c]!) : text);
-
 /** What a card writes, or null when it is not one a template writes (React renders it). */
 function textsOf(card: CardProduct): Texts | null {
   const uri = card.imageUri;
@@ -51,8 +47,11 @@ const shapeOf = (card: CardProduct, texts: Texts) =>
 const render = (card: CardProduct, texts?: CardTexts) =>
   renderToString(<MemoryRouter><ProductCard product={card} texts={texts} /></MemoryRouter>);
 
-/** The template of `card`'s shape: `ProductCard` rendered with marks for texts, cut at them. */
-function templateOf(card: CardProduct, texts: Texts): Template | null {
+/**
+ * The template of `card`'s shape: `ProductCard` rendered with marks for texts, cut at them. A mark the render wrote
+ * otherwise than given is left in a piece, and the template then fails the comparison `cardMarkup` makes before use.
+ */
+function templateOf(card: CardProduct, texts: Texts): Template {
   const marked = (slot: Slot) => (texts[slot] === null ? null : mark(SLOTS.indexOf(slot)));
   const model: CardProduct = {
     ...card,
@@ -69,12 +68,12 @@ function templateOf(card: CardProduct, texts: Texts): Template | null {
     from = m.index + m[0].length;
   }
   pieces.push(html.slice(from));
-  return pieces.some((piece) => piece.includes('\uE000') || piece.includes('\uE001')) ? null : { pieces, slots };
+  return { pieces, slots };
 }
 
 function fill(template: Template, texts: Texts): string {
   let html = template.pieces[0]!;
-  for (let i = 0; i < template.slots.length; i++) html += escaped(texts[template.slots[i]!]!) + template.pieces[i + 1]!;
+  for (let i = 0; i < template.slots.length; i++) html += reactEscaped(texts[template.slots[i]!]!) + template.pieces[i + 1]!;
   return html;
 }
 
@@ -89,7 +88,7 @@ export function cardMarkup(card: CardProduct): string | undefined {
   let template = templates.get(shape);
   if (template === undefined) {
     template = templateOf(card, texts);
-    if (template && fill(template, texts) !== render(card)) template = null;
+    if (fill(template, texts) !== render(card)) template = null;
     templates.set(shape, template);
   }
   return template ? fill(template, texts) : undefined;
