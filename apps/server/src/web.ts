@@ -13,7 +13,7 @@ import type { App } from './app.js';
 import { declarePublic } from './lib/auth.js';
 import { usePlainPageFonts } from './lib/plain-page.js';
 import { WEB_DIR } from './paths.js';
-import { accepts, compress, COMPRESS_FROM_BYTES, fixedPiece, gzipAround, preferredEncoding, type Encoding, type FixedPiece } from './lib/compression.js';
+import { accepts, compress, COMPRESS_FROM_BYTES, fixedPiece, gzipAround, gzipHere, preferredEncoding, type Encoding, type FixedPiece } from './lib/compression.js';
 import { newNonce, nonceSource, nonceToHashes, withScriptSources } from './lib/csp.js';
 import { failure } from './lib/envelope.js';
 import { readInProcess } from './lib/in-process.js';
@@ -21,13 +21,15 @@ import { PagesAhead, type AheadPage } from './pages-ahead.js';
 import { compressFrame, cutFrame, fillFrame, frameEntryOf, framedBranches, pageState, type Frame, type FramedPage } from './frames.js';
 
 /**
- * A page kept in the page cache, with its compressed copies: the first answer in each encoding is compressed at the
- * dynamic level; a page asked for again is compressed once more at the highest level, in the background, and that
- * copy answers from then on (lib/compression.ts).
+ * A page kept in the page cache, with its compressed copies: the first made on the thread that serves (gzip at the
+ * dynamic level), then, once the page is asked for again, the highest level's copies made in the background, which
+ * answer from then on (`sendKept`, lib/compression.ts).
  */
 type CachedPage = {
   status: number; headers: [string, string][]; body: Buffer;
-  compressed: Partial<Record<Encoding, { bytes: Buffer; best: boolean; upgrading?: boolean }>>;
+  compressed: Partial<Record<Encoding, { bytes: Buffer; best: boolean }>>;
+  /** The encodings whose best copy is being made. */
+  upgrading?: Set<Encoding>;
 };
 
 /** Pages kept per cache generation, and their bytes (a body with its compressed copies counted as 1.5 bodies). */
@@ -116,24 +118,50 @@ async function sendMade(request: FastifyRequest, reply: FastifyReply, body: Buff
   return sendPage(request, reply, body, (encoding) => compress(body, encoding, 'dynamic'));
 }
 
-/** The page's bytes in `encoding`: made at the dynamic level the first time, upgraded to the best level when asked again. */
-async function compressedCopy(page: CachedPage, encoding: Encoding): Promise<Buffer> {
-  const copy = page.compressed[encoding];
-  if (!copy) {
-    const bytes = await compress(page.body, encoding, 'dynamic');
-    page.compressed[encoding] ??= { bytes, best: false };
-    return bytes;
+/**
+ * A kept page's bytes for this request, made without waiting for the thread pool. Its first copy is gzip at the dynamic
+ * level made here (around the stylesheet's piece for a first visit's page), sent even to a browser that prefers brotli;
+ * asked for again, the page is compressed at the highest level in the background (brotli for a browser that takes it,
+ * else gzip), and that copy answers once made. A kept page's first copy used to be brotli at the dynamic level on the
+ * pool, awaited: under the cold listings the pool's answer came back only after the serving thread's next turn through
+ * every connection's request, so the page asked for a second time (1–3% of a crawl) came 150–400 ms late, which was a
+ * crawler's p99 (docs/decisions/032-listing-frames.md). A browser that takes brotli alone still waits for it.
+ */
+async function sendKept(request: FastifyRequest, reply: FastifyReply, page: CachedPage, inline: FixedPiece | undefined) {
+  const acceptEncoding = request.headers['accept-encoding'];
+  if (page.body.length < COMPRESS_FROM_BYTES) return reply.send(page.body);
+  const takesBrotli = accepts(acceptEncoding, 'br');
+  const br = page.compressed.br;
+  if (takesBrotli && br?.best) return sendEncoded(reply, 'br', br.bytes);
+  if (accepts(acceptEncoding, 'gzip')) {
+    const gzip = page.compressed.gzip;
+    if (!gzip) {
+      const bytes = (inline && await gzipAround(page.body, inline)) || gzipHere(page.body);
+      page.compressed.gzip = { bytes, best: false };
+      return sendEncoded(reply, 'gzip', bytes);
+    }
+    upgrade(page, takesBrotli ? 'br' : 'gzip');
+    return sendEncoded(reply, 'gzip', gzip.bytes);
   }
-  if (!copy.best && !copy.upgrading) {
-    copy.upgrading = true;
-    const upgrade = compress(page.body, encoding, 'best')
-      .then((bytes) => { page.compressed[encoding] = { bytes, best: true }; }, () => { copy.upgrading = false; })
-      .finally(() => upgrades.delete(upgrade));
-    upgrades.add(upgrade);
+  if (!takesBrotli) return reply.send(page.body);
+  if (br) {
+    upgrade(page, 'br');
+    return sendEncoded(reply, 'br', br.bytes);
   }
-  return copy.bytes;
+  const bytes = await compress(page.body, 'br', 'dynamic');
+  page.compressed.br ??= { bytes, best: false };
+  return sendEncoded(reply, 'br', bytes);
 }
 
+/** A kept page compressed at the highest level in `encoding`, in the background, unless it is or is being. */
+function upgrade(page: CachedPage, encoding: Encoding) {
+  if (page.compressed[encoding]?.best || page.upgrading?.has(encoding)) return;
+  (page.upgrading ??= new Set()).add(encoding);
+  const made = compress(page.body, encoding, 'best')
+    .then((bytes) => { page.compressed[encoding] = { bytes, best: true }; }, () => undefined)
+    .finally(() => { page.upgrading?.delete(encoding); upgrades.delete(made); });
+  upgrades.add(made);
+}
 
 /** Each app's product pages built ahead (main.ts builds them at quiet moments). */
 const builtAhead = new WeakMap<App, PagesAhead>();
@@ -651,9 +679,8 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
         reply.code(page.status);
         for (const [name, value] of page.headers) reply.header(name, value);
         // A cached page is compressed once per encoding (and once more at the best level if asked again), not on every request.
-        const kept = page;
-        if (!pages.has(key)) return sendMade(request, reply, kept.body, style?.inline);
-        return sendPage(request, reply, kept.body, (encoding) => compressedCopy(kept, encoding));
+        if (!pages.has(key)) return sendMade(request, reply, page.body, style?.inline);
+        return sendKept(request, reply, page, style?.inline);
       }
       // Every render gets a fresh CSP nonce for the inline scripts it writes (docs/decisions/009-script-csp.md).
       const nonce = newNonce();

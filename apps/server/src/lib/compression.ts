@@ -114,6 +114,9 @@ export const DEFLATE_HERE_BYTES = 256 * 1024;
  */
 const DYNAMIC_DEFLATE = { level: GZIP_LEVEL.dynamic, memLevel: 9 };
 
+/** `body` gzipped at the dynamic level on this thread: no wait for the thread pool (a kept page's first copy, web.ts). */
+export const gzipHere = (body: Buffer) => zlib.gzipSync(body, DYNAMIC_DEFLATE);
+
 /**
  * `body` gzipped around spans of it compressed once (`deflatePiece`), given in order: the bytes before, between and
  * after them compressed now at the dynamic level, on this thread (the bytes after the last on the pool when they are
