@@ -143,7 +143,7 @@ async function sendKept(request: FastifyRequest, reply: FastifyReply, page: Cach
     const gzip = page.compressed.gzip;
     if (!gzip) {
       const bytes = (inline && await gzipAround(page.body, inline)) || gzipHere(page.body);
-      page.compressed.gzip = { bytes, best: false };
+      page.compressed.gzip ??= { bytes, best: false }; // (a tail past DEFLATE_HERE_BYTES is deflated on the pool meanwhile)
       return sendEncoded(reply, 'gzip', bytes);
     }
     if (again) upgrade(page, takesBrotli ? 'br' : 'gzip');
