@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasOwnVariants, imageVariantsOf } from './images.js';
+import { hasOwnVariants, imageVariantsOf, uploadBase } from './images.js';
 
 const uri = '/uploads/6f/6fa2b25499e354f362e95bd0fe86570ade418275b058920cf436a5aee6bbc8a6.jpg';
 const stem = uri.slice(0, -4);
@@ -9,6 +9,8 @@ describe('an upload\'s variants', () => {
     expect(imageVariantsOf(uri)).toEqual([100, 300, 600, 1200].map((width) => ({ width, uri: `${stem}-${width}.webp` })));
     expect(imageVariantsOf('https://cdn.example/uploads/a.jpg')).toEqual([]);
     expect(imageVariantsOf(null)).toEqual([]);
+    expect(uploadBase(uri)).toBe(stem);
+    expect(uploadBase('https://cdn.example/uploads/a.jpg')).toBeNull();
   });
 
   it('are known to be its own only when they are exactly those, in that order', () => {

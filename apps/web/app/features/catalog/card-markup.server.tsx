@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { reactEscaped, UPLOAD_PREFIX } from '@sorkhab/shared';
+import { reactEscaped, UPLOAD_PREFIX, uploadBase } from '@sorkhab/shared';
 import { cardTexts, ProductCard, type CardProduct, type CardTexts } from './ProductCard';
 
 /**
@@ -28,11 +28,11 @@ interface Template { pieces: string[]; slots: Slot[] }
 
 /** What a card writes, or null when it is not one a template writes (React renders it). */
 function textsOf(card: CardProduct): Texts | null {
-  const uri = card.imageUri;
-  if (card.imageVariants || !uri?.startsWith(UPLOAD_PREFIX)) return null;
+  const base = uploadBase(card.imageUri);
+  if (card.imageVariants || base === null) return null;
   const t = cardTexts(card);
   const texts: Texts = {
-    id: String(card.id), title: card.title, stem: uri.slice(UPLOAD_PREFIX.length, uri.lastIndexOf('.')), brand: card.brand?.title ?? null,
+    id: String(card.id), title: card.title, stem: base.slice(UPLOAD_PREFIX.length), brand: card.brand?.title ?? null,
     now: t.now, old: t.old, percent: t.percent, rating: t.rating, reviews: t.reviews,
   };
   // An empty text is written as nothing, not as an empty mark: a shape of its own, left to React.
