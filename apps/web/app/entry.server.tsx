@@ -9,6 +9,8 @@ import { StylesheetLinked } from './lib/stylesheet';
 import { renderHoles as renderFrameHoles } from './lib/frame.server';
 import { CardMarkup } from './features/catalog/ProductCard';
 import { cardMarkup } from './features/catalog/card-markup.server';
+import { OptionMarkup } from './features/catalog/FilterPanel';
+import { optionMarkup } from './features/catalog/facet-markup.server';
 
 export const streamTimeout = 5_000;
 
@@ -39,17 +41,17 @@ declare module 'react-router' {
   }
 }
 
-/** A listing's cards written from their templates (card-markup.server.tsx). */
-function CardTemplates({ children }: { children: ReactNode }) {
-  return <CardMarkup value={cardMarkup}>{children}</CardMarkup>;
+/** A listing's cards and filter options written from their templates (card-markup.server.tsx, facet-markup.server.tsx). */
+function Templates({ children }: { children: ReactNode }) {
+  return <CardMarkup value={cardMarkup}><OptionMarkup value={optionMarkup}>{children}</OptionMarkup></CardMarkup>;
 }
 
 /**
- * A framed page's holes (lib/frame.server.tsx), its cards written from their templates. The whole document's render
- * (below) has React render every card: frames.test.ts compares the pages the two make, byte for byte.
+ * A framed page's holes (lib/frame.server.tsx), its cards and filter options written from their templates. The whole
+ * document's render (below) has React render every one: frames.test.ts compares the pages the two make, byte for byte.
  */
 export const renderHoles = (...[branch, url, loaderData, parts]: Parameters<typeof renderFrameHoles>) =>
-  renderFrameHoles(branch, url, loaderData, parts, CardTemplates);
+  renderFrameHoles(branch, url, loaderData, parts, Templates);
 export { HOLES } from './lib/frame';
 
 /**

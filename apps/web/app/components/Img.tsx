@@ -16,13 +16,12 @@ export function Img({
   if (!src && variants.length === 0) {
     return <div role="img" aria-label={alt} style={{ aspectRatio: `${width} / ${height}` }} className={`bg-gradient-to-br from-brand-50 to-brand-100 ${className ?? ''}`} />;
   }
-  const sorted = [...variants].sort((a, b) => a.width - b.width);
-  const fallback = sorted.find((v) => v.width >= width)?.uri ?? sorted.at(-1)?.uri ?? src!;
+  const sources = imageSources(src, variants, width);
   return (
     <img
-      src={fallback}
-      srcSet={sorted.length ? sorted.map((v) => `${v.uri} ${v.width}w`).join(', ') : undefined}
-      sizes={sorted.length ? sizes : undefined}
+      src={sources.src}
+      srcSet={sources.srcSet}
+      sizes={sources.srcSet === undefined ? undefined : sizes}
       alt={alt}
       width={width}
       height={height}
@@ -32,4 +31,16 @@ export function Img({
       className={className}
     />
   );
+}
+
+/**
+ * The `src` (the narrowest variant at least `width` wide, else the widest, else `src` itself) and `srcSet` (the variants,
+ * narrowest first; none without variants) of `Img`'s picture: what a preload of it names too.
+ */
+export function imageSources(src: string | null, variants: ImageVariant[], width: number): { src: string; srcSet?: string } {
+  const sorted = [...variants].sort((a, b) => a.width - b.width);
+  return {
+    src: sorted.find((v) => v.width >= width)?.uri ?? sorted.at(-1)?.uri ?? src!,
+    srcSet: sorted.length ? sorted.map((v) => `${v.uri} ${v.width}w`).join(', ') : undefined,
+  };
 }

@@ -100,8 +100,18 @@ export async function renderHoles(
   const html = renderToString(<ReusedParts value={parts}><Around>{HOLES.main}<StaticRouterProvider router={router} context={context} hydrate={false} /></Around></ReusedParts>);
   const mark = html.indexOf(HOLES.main);
   return {
-    preloads: html.slice(0, mark),
+    preloads: imgPreloadOrder(html.slice(0, mark)),
     meta: renderToString(<>{meta.flat().map(metaElement)}</>),
     main: html.slice(mark + HOLES.main.length),
   };
 }
+
+/**
+ * Preloads of pictures as an `<img>` makes React write them. React's `preload()` (a card written from its template asks
+ * for its picture's, features/catalog/ProductCard.tsx) writes `fetchPriority` before the picture's sources, where the
+ * `<img>`'s preload has it after them: put back in the `<img>`'s order, so that the page is the one React renders.
+ */
+export const imgPreloadOrder = (preloads: string) =>
+  preloads.includes('as="image" fetchPriority=')
+    ? preloads.replace(/<link rel="preload" as="image" fetchPriority="high"( imageSrcSet="[^"]*"(?: imageSizes="[^"]*")?)\/>/g, '<link rel="preload" as="image"$1 fetchPriority="high"/>')
+    : preloads;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Form, useLocation, useSubmit } from 'react-router';
 import { formatNumber, formatToman } from '@sorkhab/shared';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../components/icons';
@@ -160,13 +160,7 @@ export function FilterPanel({ data }: { data: ListingData }) {
                     </label>
                   </li>
                   {categoryList.map((c) => (
-                    <li key={c.id}>
-                      <label className="flex cursor-pointer items-center gap-2 rounded-lg px-1 py-1.5 text-sm hover:bg-gray-50">
-                        <input type="radio" name="brand" value={c.id} defaultChecked={c.id === chosenCategory} className="size-4 accent-brand-600" />
-                        <span className="flex-1">{c.title}</span>
-                        <span className="text-xs text-gray-600">{formatNumber(c.count)}</span>
-                      </label>
-                    </li>
+                    <OptionItem key={c.id} kind="category" value={c.id} title={c.title} count={formatNumber(c.count)} checked={c.id === chosenCategory} />
                   ))}
                 </ul>
               </fieldset>
@@ -200,14 +194,8 @@ export function FilterPanel({ data }: { data: ListingData }) {
                 {/* Brands the box hides stay in the form (hidden, not removed), so a chosen one is still sent. */}
                 <ul className="max-h-60 space-y-1 overflow-y-auto" data-testid="brand-facet">
                   {brands.map((b) => (
-                    <li key={b.id} hidden={!shownBrands.includes(b)}>
-                      <label className="flex cursor-pointer items-center gap-2 rounded-lg px-1 py-1.5 text-sm hover:bg-gray-50">
-                        <input type="checkbox" name="brands" value={b.id} defaultChecked={state.brands.includes(b.id)} className="size-4 accent-brand-600" />
-                        <span className="flex-1">{b.title}</span>
-                        {b.alias && <span className="text-xs text-gray-600" dir="ltr">{b.alias}</span>}
-                        <span className="min-w-6 text-end text-xs text-gray-600">{formatNumber(b.count)}</span>
-                      </label>
-                    </li>
+                    <OptionItem key={b.id} hidden={!shownBrands.includes(b)} kind="brand" value={b.id} title={b.title} alias={b.alias} count={formatNumber(b.count)}
+                      checked={state.brands.includes(b.id)} />
                   ))}
                 </ul>
                 {shownBrands.length === 0 && <p className="px-1 py-2 text-sm text-gray-600">برندی با این نام نیست.</p>}
@@ -224,6 +212,35 @@ export function FilterPanel({ data }: { data: ListingData }) {
       </div>
     </aside>
   );
+}
+
+/** One option of a listing's category or brand filter (its count already written in Persian digits). */
+export interface FacetOptionProps { kind: 'category' | 'brand'; value: number | string; title: string; alias?: string | null; count: string; checked: boolean }
+
+/** An option's label: a category's radio button (its form field is `brand`, the listing's category id) or a brand's checkbox. */
+export function FacetOption({ kind, value, title, alias, count, checked }: FacetOptionProps) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2 rounded-lg px-1 py-1.5 text-sm hover:bg-gray-50">
+      {kind === 'category'
+        ? <input type="radio" name="brand" value={value} defaultChecked={checked} className="size-4 accent-brand-600" />
+        : <input type="checkbox" name="brands" value={value} defaultChecked={checked} className="size-4 accent-brand-600" />}
+      <span className="flex-1">{title}</span>
+      {alias && <span className="text-xs text-gray-600" dir="ltr">{alias}</span>}
+      <span className={kind === 'category' ? 'text-xs text-gray-600' : 'min-w-6 text-end text-xs text-gray-600'}>{count}</span>
+    </label>
+  );
+}
+
+/**
+ * On the server, an option's label written from a template rather than rendered by React (facet-markup.server.tsx);
+ * undefined for one it has no template for. The browser has none.
+ */
+export const OptionMarkup = createContext<((option: FacetOptionProps) => string | undefined) | undefined>(undefined);
+
+/** An option in its `<li>`: from its template on the server when there is one, the markup the browser's render hydrates. */
+function OptionItem({ hidden, ...option }: FacetOptionProps & { hidden?: boolean }) {
+  const html = useContext(OptionMarkup)?.(option);
+  return html === undefined ? <li hidden={hidden}><FacetOption {...option} /></li> : <li hidden={hidden} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';

@@ -1,7 +1,8 @@
 import { createContext, useContext } from 'react';
+import { preload } from 'react-dom';
 import { Link } from '../../components/Link';
 import { hasOwnVariants, imageVariantsOf, toPersianDigits, type ImageVariant, type ProductListItem } from '@sorkhab/shared';
-import { Img } from '../../components/Img';
+import { imageSources, Img } from '../../components/Img';
 import { productHref } from '../../lib/links';
 import { priceView } from './price';
 import { ratingText, STAR_SHAPE } from './Stars';
@@ -27,6 +28,8 @@ export function toCard(p: ProductListItem): CardProduct {
 /** A card's picture variants (carried, or given by its picture's address). */
 export const cardVariants = (p: CardProduct): ImageVariant[] => p.imageVariants ?? imageVariantsOf(p.imageUri);
 
+/** A card's picture: its size, square, and the widths it is shown at. */
+const CARD_WIDTH = 300;
 const CARD_SIZES = '(min-width: 1280px) 230px, (min-width: 1024px) 20vw, (min-width: 768px) 33vw, 50vw';
 
 /** The texts a card writes from its numbers: its price, struck-through price, discount and rating. */
@@ -50,7 +53,7 @@ export function ProductCard({ product, priority = false, heart = true, texts = c
   const link = (
     <Link to={productHref(product.id)} className="group flex h-full flex-col rounded-2xl border border-gray-100 bg-white p-2.5 transition hover:border-brand-200 hover:shadow-lg md:p-3" data-testid="product-card">
       <div className="relative overflow-hidden rounded-xl bg-gray-50">
-        <Img src={product.imageUri} variants={cardVariants(product)} alt={product.title} width={300} height={300} sizes={CARD_SIZES} priority={priority} className={`aspect-square w-full object-cover transition group-hover:scale-105 ${out ? 'opacity-60 grayscale' : ''}`} />
+        <Img src={product.imageUri} variants={cardVariants(product)} alt={product.title} width={CARD_WIDTH} height={CARD_WIDTH} sizes={CARD_SIZES} priority={priority} className={`aspect-square w-full object-cover transition group-hover:scale-105 ${out ? 'opacity-60 grayscale' : ''}`} />
         {texts.percent && !out && <span className="absolute start-2 top-2 rounded-lg bg-brand-600 px-1.5 py-0.5 text-xs font-bold text-white">{texts.percent}</span>}
         {out && <span className="absolute inset-x-2 bottom-2 rounded-lg bg-gray-900/75 py-1 text-center text-xs font-bold text-white">ناموجود</span>}
       </div>
@@ -79,20 +82,34 @@ export function ProductCard({ product, priority = false, heart = true, texts = c
 }
 
 /**
- * On the server, a card's markup written from a template rather than rendered by React (card-markup.server.tsx);
- * undefined for a card it has no template for. The browser has none.
+ * On the server, a card's markup written from a template rather than rendered by React (card-markup.server.tsx), for a
+ * card above the fold (`priority`, its picture eager) or not; undefined for a card it has no template for. The browser
+ * has none.
  */
-export const CardMarkup = createContext<((card: CardProduct) => string | undefined) | undefined>(undefined);
+export const CardMarkup = createContext<((card: CardProduct, priority: boolean) => string | undefined) | undefined>(undefined);
 
 /**
  * A listing's card in its `<li>`. The server writes it from its template when it has one (`CardMarkup`): the markup
- * `ProductCard` renders, byte for byte, which the browser's render hydrates. A card above the fold (`priority`) is
- * rendered by React, which preloads its picture in the page's head.
+ * `ProductCard` renders, byte for byte, which the browser's render hydrates. React preloads the picture of a card above
+ * the fold (`priority`) in the page's head when it renders its `<img>`; written from a template, the card asks for the
+ * same preload in its place in the render (`preloadPicture`).
  */
 export function CardItem({ product, priority }: { product: CardProduct; priority: boolean }) {
   const markup = useContext(CardMarkup);
-  const html = priority ? undefined : markup?.(product);
-  return html === undefined ? <li><ProductCard product={product} priority={priority} /></li> : <li dangerouslySetInnerHTML={{ __html: html }} />;
+  const html = markup?.(product, priority);
+  if (html === undefined) return <li><ProductCard product={product} priority={priority} /></li>;
+  if (priority) preloadPicture(product);
+  return <li dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/**
+ * The preload React writes for a card's eager picture (`<Img priority>`), asked for through React's `preload`: the
+ * same picture, the same place among the page's preloads, the same key (one preload for a picture shown twice). Its
+ * attributes come in another order (fetchPriority first), which the server puts back (lib/frame.server.tsx).
+ */
+export function preloadPicture(product: CardProduct) {
+  const { src, srcSet } = imageSources(product.imageUri, cardVariants(product), CARD_WIDTH);
+  preload(src, { as: 'image', fetchPriority: 'high', imageSrcSet: srcSet, imageSizes: srcSet === undefined ? undefined : CARD_SIZES });
 }
 
 export function ProductCardSkeleton() {

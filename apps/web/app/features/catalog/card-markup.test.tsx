@@ -2,10 +2,13 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { cardMarkup } from './card-markup.server';
+import { imgPreloadOrder } from '../../lib/frame.server';
 import { imageVariantsOf, type ProductListItem } from '@sorkhab/shared';
 import { CardItem, CardMarkup, cardVariants, ProductCard, toCard, type CardProduct } from './ProductCard';
 
-const react = (card: CardProduct) => renderToString(<MemoryRouter><ProductCard product={card} /></MemoryRouter>);
+const react = (card: CardProduct, priority = false) => renderToString(<MemoryRouter><ProductCard product={card} priority={priority} /></MemoryRouter>);
+/** React's render of a card above the fold: its picture's preload (React writes it first), then its markup. */
+const PRELOAD = /^<link rel="preload" as="image" imageSrcSet="[^"]+" imageSizes="[^"]+" fetchPriority="high"\/>/;
 
 /** A seeded source (an LCG): the same cards run after run. */
 function source(seed: number) {
@@ -65,14 +68,39 @@ describe('a card written from its template', () => {
     expect(cardMarkup(card)).toBe(react(card));
   });
 
-  it('goes in a listing\'s <li> as React writes the card there, the first cards (their pictures preloaded) rendered by React', () => {
+  it('is, above the fold (its picture eager and preloaded), for every shape, the markup React renders for the card', () => {
+    const r = source(17);
+    const shapes = new Set<string>();
+    for (let id = 1; id <= 200; id++) {
+      const card = randomCard(r, id);
+      const whole = react(card, true);
+      const preload = PRELOAD.exec(whole)?.[0];
+      expect(preload, `card ${id}`).toBeDefined();
+      expect(cardMarkup(card, true), `card ${id}`).toBe(whole.slice(preload!.length));
+      expect(cardMarkup(card), `card ${id}`).toBe(react(card));
+      shapes.add([card.stock > 0, !!card.brand, card.hasOff && card.offPersent > 0, card.ratingCount > 0].join());
+    }
+    expect(shapes.size).toBe(16);
+  });
+
+  it('goes in a listing\'s <li> as React writes the card there, the first cards\' pictures preloaded as React preloads them', () => {
     const r = source(11);
     const cards = Array.from({ length: 12 }, (_, i) => randomCard(r, i + 1));
+    // Two products shown with one picture: React preloads it once.
+    cards[1] = { ...cards[1]!, imageUri: cards[0]!.imageUri };
     const list = () => <ul>{cards.map((p, i) => <CardItem key={p.id} product={p} priority={i < 2} />)}</ul>;
-    const asked: number[] = [];
-    const templated = renderToString(<MemoryRouter><CardMarkup value={(c) => { asked.push(c.id); return cardMarkup(c); }}>{list()}</CardMarkup></MemoryRouter>);
-    expect(templated).toBe(renderToString(<MemoryRouter>{list()}</MemoryRouter>));
-    expect(asked).toEqual(cards.slice(2).map((c) => c.id));
-    expect(templated).toContain('fetchPriority="high"');
+    const asked: [number, boolean][] = [];
+    const templated = renderToString(<MemoryRouter><CardMarkup value={(c, priority) => { asked.push([c.id, priority]); return cardMarkup(c, priority); }}>{list()}</CardMarkup></MemoryRouter>);
+    const rendered = renderToString(<MemoryRouter>{list()}</MemoryRouter>);
+    expect(imgPreloadOrder(templated)).toBe(rendered);
+    expect(templated).not.toBe(rendered); // React's preload() writes fetchPriority first: put back by imgPreloadOrder
+    expect(asked).toEqual(cards.map((c, i) => [c.id, i < 2]));
+    expect(rendered.match(/<link rel="preload"/g)).toHaveLength(1);
+    expect(rendered).toContain('fetchPriority="high"');
+    // The other cards' pictures are lazy: not preloaded.
+    cards[1] = { ...cards[1]!, imageUri: cards[2]!.imageUri };
+    expect(imgPreloadOrder(renderToString(<MemoryRouter><CardMarkup value={cardMarkup}>{list()}</CardMarkup></MemoryRouter>)))
+      .toBe(renderToString(<MemoryRouter>{list()}</MemoryRouter>));
+    expect(renderToString(<MemoryRouter>{list()}</MemoryRouter>).match(/<link rel="preload"/g)).toHaveLength(2);
   });
 });
