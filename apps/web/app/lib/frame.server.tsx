@@ -45,6 +45,23 @@ function dataRoutesOf(branch: FramedRoute[]) {
   return made;
 }
 
+/** Each branch's matches by path (React Router's `matchRoutes` flattens and ranks the routes again on every call). */
+const matchesByPath = new WeakMap<object, Map<string, ReturnType<typeof matchRoutes>>>();
+/** Paths remembered a branch: a few spellings of one route's path (its own, a trailing slash, another case). */
+const MATCHED_PATHS = 64;
+
+function matchesOf(dataRoutes: ReturnType<typeof dataRoutesOf>, pathname: string) {
+  let byPath = matchesByPath.get(dataRoutes);
+  if (!byPath) matchesByPath.set(dataRoutes, (byPath = new Map()));
+  let matches = byPath.get(pathname);
+  if (matches === undefined) {
+    matches = matchRoutes(dataRoutes, { pathname });
+    if (byPath.size >= MATCHED_PATHS) byPath.clear();
+    byPath.set(pathname, matches);
+  }
+  return matches;
+}
+
 /** A `meta` descriptor written as React Router's `<Meta>` writes it (only the kinds the shop's routes use). */
 function metaElement(descriptor: MetaDescriptor): ReactNode {
   if (!descriptor) return null;
@@ -75,7 +92,7 @@ export async function renderHoles(
   const dataRoutes = dataRoutesOf(branch);
   const { pathname, search, hash } = new URL(url);
   const location = { pathname, search, hash, state: null, key: 'default' };
-  const routeMatches = matchRoutes(dataRoutes, location);
+  const routeMatches = matchesOf(dataRoutes, pathname);
   if (routeMatches?.length !== branch.length) throw new Error('the page is not its branch\'s');
   const context: StaticHandlerContext = {
     basename: '/', location, matches: routeMatches as StaticHandlerContext['matches'], loaderData, actionData: null, errors: null,
