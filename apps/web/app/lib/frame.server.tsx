@@ -23,10 +23,18 @@ export interface Holes {
   main: string;
 }
 
-/** Each branch's routes as React Router's static router takes them (by its leaf's module), made once. */
-const routesOf = new WeakMap<object, ReturnType<typeof createStaticHandler>['dataRoutes']>();
+/**
+ * A branch's routes as React Router's static router takes them, and their matches by path (React Router's
+ * `matchRoutes` flattens, ranks and compiles the routes again on every call).
+ */
+interface BranchRoutes { dataRoutes: ReturnType<typeof createStaticHandler>['dataRoutes']; matches: Map<string, ReturnType<typeof matchRoutes>> }
 
-function dataRoutesOf(branch: FramedRoute[]) {
+/** Each branch's routes (by its leaf's module), made once. */
+const routesOf = new WeakMap<object, BranchRoutes>();
+/** Paths remembered a branch: a few spellings of one route's path (its own, a trailing slash, another case). */
+const MATCHED_PATHS = 64;
+
+function routesOfBranch(branch: FramedRoute[]): BranchRoutes {
   const leaf = branch[branch.length - 1]!;
   let made = routesOf.get(leaf.module);
   if (!made) {
@@ -39,20 +47,14 @@ function dataRoutesOf(branch: FramedRoute[]) {
         ? { id: r.id, index: true, path: r.path, caseSensitive: r.caseSensitive, Component }
         : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, Component, children: route ? [route] : undefined };
     }
-    made = createStaticHandler([route!]).dataRoutes;
+    made = { dataRoutes: createStaticHandler([route!]).dataRoutes, matches: new Map() };
     routesOf.set(leaf.module, made);
   }
   return made;
 }
 
-/** Each branch's matches by path (React Router's `matchRoutes` flattens and ranks the routes again on every call). */
-const matchesByPath = new WeakMap<object, Map<string, ReturnType<typeof matchRoutes>>>();
-/** Paths remembered a branch: a few spellings of one route's path (its own, a trailing slash, another case). */
-const MATCHED_PATHS = 64;
-
-function matchesOf(dataRoutes: ReturnType<typeof dataRoutesOf>, pathname: string) {
-  let byPath = matchesByPath.get(dataRoutes);
-  if (!byPath) matchesByPath.set(dataRoutes, (byPath = new Map()));
+/** The branch's matches of `pathname`, remembered. */
+function matchesOf({ dataRoutes, matches: byPath }: BranchRoutes, pathname: string) {
   let matches = byPath.get(pathname);
   if (matches === undefined) {
     matches = matchRoutes(dataRoutes, { pathname });
@@ -89,10 +91,10 @@ export async function renderHoles(
   Around: ComponentType<{ children: ReactNode }> = Fragment,
 ): Promise<Holes> {
   // The context React Router's static handler makes for a GET whose loaders answered `loaderData` (its `query`).
-  const dataRoutes = dataRoutesOf(branch);
+  const routes = routesOfBranch(branch);
   const { pathname, search, hash } = new URL(url);
   const location = { pathname, search, hash, state: null, key: 'default' };
-  const routeMatches = matchesOf(dataRoutes, pathname);
+  const routeMatches = matchesOf(routes, pathname);
   if (routeMatches?.length !== branch.length) throw new Error('the page is not its branch\'s');
   const context: StaticHandlerContext = {
     basename: '/', location, matches: routeMatches as StaticHandlerContext['matches'], loaderData, actionData: null, errors: null,
@@ -111,7 +113,7 @@ export async function renderHoles(
     } else if (route.module.meta !== undefined) throw new Error('a route meta that is not a function');
     entry.meta = meta;
   }
-  const router = createStaticRouter(dataRoutes, context);
+  const router = createStaticRouter(routes.dataRoutes, context);
   // React writes the preloads of the component's high-priority pictures before the render's markup: a mark between.
   // The parts the page's loader rendered once (lib/parts.tsx) are written as the whole document's render writes them.
   const html = renderToString(<ReusedParts value={parts}><Around>{HOLES.main}<StaticRouterProvider router={router} context={context} hydrate={false} /></Around></ReusedParts>);
