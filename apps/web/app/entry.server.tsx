@@ -11,6 +11,9 @@ import { CardMarkup } from './features/catalog/ProductCard';
 import { cardMarkup } from './features/catalog/card-markup.server';
 import { OptionMarkup } from './features/catalog/FilterPanel';
 import { optionMarkup } from './features/catalog/facet-markup.server';
+import { ListingMarkup } from './features/catalog/ListingPage';
+import { listingMarkup, pagerMarkup } from './features/catalog/listing-markup.server';
+import { PagerMarkup } from './components/ui/Pager';
 
 export const streamTimeout = 5_000;
 
@@ -41,9 +44,18 @@ declare module 'react-router' {
   }
 }
 
-/** A listing's cards and filter options written from their templates (card-markup.server.tsx, facet-markup.server.tsx). */
+/**
+ * A listing's cards, filter options, order bar, chips and pager written from their templates (card-markup.server.tsx,
+ * facet-markup.server.tsx, listing-markup.server.tsx).
+ */
 function Templates({ children }: { children: ReactNode }) {
-  return <CardMarkup value={cardMarkup}><OptionMarkup value={optionMarkup}>{children}</OptionMarkup></CardMarkup>;
+  return (
+    <CardMarkup value={cardMarkup}>
+      <OptionMarkup value={optionMarkup}>
+        <ListingMarkup value={listingMarkup}><PagerMarkup value={pagerMarkup}>{children}</PagerMarkup></ListingMarkup>
+      </OptionMarkup>
+    </CardMarkup>
+  );
 }
 
 /**

@@ -15,13 +15,16 @@ const WRITTEN = ['ref', 'reloadDocument', 'target', 'prefetch', 'relative', 'dis
 
 const ON_SERVER = typeof document === 'undefined';
 
+/** Whether `to` is a path the server writes as it is (`PLAIN_PATH`, from the root). */
+export const isPlainPath = (to: string): boolean => to.startsWith('/') && PLAIN_PATH.test(to);
+
 /**
  * Whether the server may write `props`' link itself: a plain path, and besides attributes and children only what a
  * click does (`onClick`, `replace`, `state`, `preventScrollReset`, `viewTransition`, `defaultShouldRevalidate`), which
  * the server's markup does not show.
  */
 export function isPlainLink(props: Props): props is Props & { to: string } {
-  return typeof props.to === 'string' && props.to.startsWith('/') && PLAIN_PATH.test(props.to)
+  return typeof props.to === 'string' && isPlainPath(props.to)
     && WRITTEN.every((name) => (props as unknown as Record<string, unknown>)[name] === undefined);
 }
 

@@ -18,6 +18,22 @@ interface Template { pieces: string[]; slots: number[] }
 
 export type Texts<S extends string> = Record<S, string | null>;
 
+/** Shapes a writer keeps at most: a use of a shape past them is left to React (a crawler's odd URLs make no more). */
+const MAX_SHAPES = 256;
+
+/** What a template writer needs of a kind of markup whose texts are a list (its length set by the shape). */
+export interface ListTemplateKind<U> {
+  /** What a use writes, in the marks' order, or null when it is not one a template writes (React renders it). */
+  textsOf(use: U): (string | null)[] | null;
+  /** A use's shape: which of its parts it has and how many (a null text is a part it has not). */
+  shapeOf(use: U, texts: (string | null)[]): string | number;
+  /** React's markup of a use; given `marks`, of the use with those in place of its texts. */
+  render(use: U, marks?: (string | null)[]): string;
+  /** What else a shape's first use must write as React does (beside its markup), checked before its template is kept. */
+  alsoAsReact?(use: U): boolean;
+}
+
+/** What a template writer needs of a kind of markup whose texts have names. */
 export interface TemplateKind<S extends string, U> {
   /** The texts' names, in the marks' order. */
   slots: readonly S[];
@@ -55,21 +71,36 @@ function fill(template: Template, texts: (string | null)[]): string {
  * render it. Each shape's template is made on its first use (a mark the render wrote otherwise than given is left in a
  * piece, and the template then fails the comparison).
  */
-export function templateWriter<S extends string, U>(kind: TemplateKind<S, U>): (use: U) => string | undefined {
-  const templates = new Map<number, Template | null>();
+export function listTemplateWriter<U>(kind: ListTemplateKind<U>): (use: U) => string | undefined {
+  const templates = new Map<string | number, Template | null>();
   return (use) => {
     const texts = kind.textsOf(use);
-    if (!texts) return undefined;
-    const values = kind.slots.map((slot) => texts[slot]);
-    if (values.includes('')) return undefined; // written as nothing, not as an empty mark: a shape of its own
+    if (!texts || texts.includes('')) return undefined; // an empty text is written as nothing, not as an empty mark
     const shape = kind.shapeOf(use, texts);
     let template = templates.get(shape);
     if (template === undefined) {
-      const marks = Object.fromEntries(kind.slots.map((slot, i) => [slot, texts[slot] === null ? null : markOf(i)])) as Texts<S>;
-      template = cut(kind.render(use, marks));
-      if (fill(template, values) !== kind.render(use) || (kind.alsoAsReact && !kind.alsoAsReact(use))) template = null;
+      if (templates.size >= MAX_SHAPES) return undefined;
+      template = cut(kind.render(use, texts.map((text, i) => (text === null ? null : markOf(i)))));
+      if (fill(template, texts) !== kind.render(use) || (kind.alsoAsReact && !kind.alsoAsReact(use))) template = null;
       templates.set(shape, template);
     }
-    return template ? fill(template, values) : undefined;
+    return template ? fill(template, texts) : undefined;
   };
+}
+
+/** `listTemplateWriter` for a kind whose texts have names (`kind.slots`, in the marks' order). */
+export function templateWriter<S extends string, U>(kind: TemplateKind<S, U>): (use: U) => string | undefined {
+  // The named texts of the use being written: `shapeOf` is asked right after `textsOf`, for the same use.
+  let named: Texts<S>;
+  return listTemplateWriter<U>({
+    textsOf(use) {
+      const texts = kind.textsOf(use);
+      if (!texts) return null;
+      named = texts;
+      return kind.slots.map((slot) => texts[slot]);
+    },
+    shapeOf: (use) => kind.shapeOf(use, named),
+    render: (use, marks) => kind.render(use, marks && (Object.fromEntries(kind.slots.map((slot, i) => [slot, marks[i]])) as Texts<S>)),
+    alsoAsReact: kind.alsoAsReact && ((use) => kind.alsoAsReact!(use)),
+  });
 }

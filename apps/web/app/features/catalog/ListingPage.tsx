@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { useNavigation } from 'react-router';
+import { Filled } from '../../components/Filled';
 import { Link } from '../../components/Link';
 import { formatNumber, STORE_PAGE_SIZES, toPersianDigits } from '@sorkhab/shared';
 import { ChevronEnd, CloseIcon } from '../../components/icons';
@@ -32,6 +33,14 @@ export function ListingPage({ data, heading, empty }: { data: ListingData; headi
   const currentSort = state.sort ?? defaultSort;
   // Nothing found and nothing to narrow (a search with no result): no filters or orders to offer, only `empty`.
   const bare = !!empty && products.totalCount === 0 && state.page === 1 && !isFiltered(state);
+  const markup = useContext(ListingMarkup);
+  // A search's own order (relevance) is its default, named first; the other orders beside it.
+  const bar: OrderBarLinks = {
+    sorts: (data.kind === 'search' ? [undefined, ...SORTS] : SORTS).map((s) => ({
+      href: href({ sort: s === defaultSort ? null : s }), label: s ? SORT_LABELS[s] : 'مرتبط‌ترین', current: s === currentSort,
+    })),
+    sizes: STORE_PAGE_SIZES.map((n) => ({ href: href({ pageSize: n }), label: toPersianDigits(n), current: n === state.pageSize })),
+  };
 
   return (
     <main className="mx-auto max-w-7xl px-3 py-5 md:px-6 md:py-8">
@@ -70,28 +79,9 @@ export function ListingPage({ data, heading, empty }: { data: ListingData; headi
         {!bare && <FilterPanel key={data.search} data={data} />}
         <section className="min-w-0 flex-1" aria-labelledby="products-heading">
           <h2 id="products-heading" className="sr-only">فهرست محصولات</h2>
-          <div hidden={bare} className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gray-100 bg-white px-3 py-2 text-sm">
-            {/* Wraps rather than scrolls: on a phone every order stays in sight (a scrolled row hid «بیشترین تخفیف»). */}
-            <div className="flex flex-wrap items-center gap-1">
-              <span className="shrink-0 text-gray-600">مرتب‌سازی:</span>
-              {/* A search's own order (relevance) is its default, named first; the other orders beside it. */}
-              {(data.kind === 'search' ? [undefined, ...SORTS] : SORTS).map((s) => (
-                <Link key={s ?? 'relevance'} to={href({ sort: s === defaultSort ? null : s })} preventScrollReset aria-current={s === currentSort ? 'true' : undefined}
-                  className={`shrink-0 rounded-lg px-2.5 py-1.5 ${s === currentSort ? 'bg-brand-50 font-bold text-brand-700' : 'text-gray-700 hover:text-brand-700'}`}>
-                  {s ? SORT_LABELS[s] : 'مرتبط‌ترین'}
-                </Link>
-              ))}
-            </div>
-            <div className="flex items-center gap-1" aria-label="تعداد در صفحه">
-              <span className="text-gray-600">نمایش:</span>
-              {STORE_PAGE_SIZES.map((n) => (
-                <Link key={n} to={href({ pageSize: n })} preventScrollReset aria-current={n === state.pageSize ? 'true' : undefined}
-                  className={`rounded-lg px-2.5 py-1.5 ${n === state.pageSize ? 'bg-brand-600 font-bold text-white' : 'border border-gray-200 text-gray-700 hover:border-brand-500'}`}>
-                  {toPersianDigits(n)}
-                </Link>
-              ))}
-            </div>
-          </div>
+          <Filled as="div" html={markup?.orderBar(bar)} hidden={bare} className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gray-100 bg-white px-3 py-2 text-sm">
+            <OrderBar {...bar} />
+          </Filled>
 
           <Chips data={data} params={params} />
           {loading ? (
@@ -127,14 +117,66 @@ export function ListingPage({ data, heading, empty }: { data: ListingData; headi
   );
 }
 
+/** A listing's links to its orders and to its page sizes, each with its label, one of each the current one. */
+export interface OrderBarLinks {
+  sorts: { href: string; label: string; current: boolean }[];
+  sizes: { href: string; label: string; current: boolean }[];
+}
+
+/** The chosen filters' chips (each a link to the listing without it) and the link that clears them all. */
+export interface ChipLinks { chips: { key: string; label: string; href: string }[]; clearAll: string }
+
+/**
+ * On the server, parts of a listing written from templates rather than rendered by React (listing-markup.server.tsx):
+ * its order bar and its chips; undefined for those it has no template for. The browser has none.
+ */
+export const ListingMarkup = createContext<{ orderBar(bar: OrderBarLinks): string | undefined; chips(chips: ChipLinks): string | undefined } | undefined>(undefined);
+
+/** The orders and the page sizes, inside the listing's bar. */
+export function OrderBar({ sorts, sizes }: OrderBarLinks) {
+  return (
+    <>
+      {/* Wraps rather than scrolls: on a phone every order stays in sight (a scrolled row hid «بیشترین تخفیف»). */}
+      <div className="flex flex-wrap items-center gap-1">
+        <span className="shrink-0 text-gray-600">مرتب‌سازی:</span>
+        {sorts.map((s) => (
+          <Link key={s.label} to={s.href} preventScrollReset aria-current={s.current ? 'true' : undefined}
+            className={`shrink-0 rounded-lg px-2.5 py-1.5 ${s.current ? 'bg-brand-50 font-bold text-brand-700' : 'text-gray-700 hover:text-brand-700'}`}>
+            {s.label}
+          </Link>
+        ))}
+      </div>
+      <div className="flex items-center gap-1" aria-label="تعداد در صفحه">
+        <span className="text-gray-600">نمایش:</span>
+        {sizes.map((n) => (
+          <Link key={n.label} to={n.href} preventScrollReset aria-current={n.current ? 'true' : undefined}
+            className={`rounded-lg px-2.5 py-1.5 ${n.current ? 'bg-brand-600 font-bold text-white' : 'border border-gray-200 text-gray-700 hover:border-brand-500'}`}>
+            {n.label}
+          </Link>
+        ))}
+      </div>
+    </>
+  );
+}
+
 /** The chosen filters as removable chips, with «حذف همه»: plain links, on every width. */
 function Chips({ data, params }: { data: ListingData; params: URLSearchParams }) {
+  const markup = useContext(ListingMarkup);
   const chips = chipsOf(data.path, params, data.state, data.brands, data.chosenCategory);
   if (chips.length === 0) return null;
   const clearAll = listingHref(data.path, params, { brands: null, minPrice: null, maxPrice: null, inStock: null, hasOff: null,
     ...(data.kind === 'category' ? {} : { brand: null, category: null }) });
   return (
-    <ul className="mb-4 flex flex-wrap items-center gap-2" aria-label="فیلترهای انتخاب‌شده" data-testid="chips">
+    <Filled as="ul" html={markup?.chips({ chips, clearAll })} className="mb-4 flex flex-wrap items-center gap-2" aria-label="فیلترهای انتخاب‌شده" data-testid="chips">
+      <ChipItems chips={chips} clearAll={clearAll} />
+    </Filled>
+  );
+}
+
+/** The chips' items, inside their list. */
+export function ChipItems({ chips, clearAll }: ChipLinks) {
+  return (
+    <>
       {chips.map((c) => (
         <li key={c.key}>
           <Link to={c.href} preventScrollReset aria-label={`حذف فیلتر ${c.label}`} data-testid="chip"
@@ -149,6 +191,6 @@ function Chips({ data, params }: { data: ListingData; params: URLSearchParams })
           حذف همه
         </Link>
       </li>
-    </ul>
+    </>
   );
 }

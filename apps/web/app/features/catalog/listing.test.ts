@@ -36,6 +36,45 @@ describe('listingHref', () => {
     expect(listingHref('/search', sp('search=a&page=3'), { page: 1 })).toBe('/search?search=a');
     expect(listingHref('/search', sp('search=a'), { pageSize: 12 })).toBe('/search?search=a');
   });
+
+  /** What `listingHref` writes, as URLSearchParams does it (how it was written before it shared the encoding). */
+  function reference(pathname: string, current: URLSearchParams, changes: Record<string, string | number | null | undefined>) {
+    const params = new URLSearchParams(current);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === undefined || v === '') params.delete(k);
+      else params.set(k, String(v));
+    }
+    if (!('page' in changes)) params.delete('page');
+    if (params.get('page') === '1') params.delete('page');
+    if (params.get('pageSize') === '12') params.delete('pageSize');
+    const s = params.toString();
+    return s ? `${pathname}?${s}` : pathname;
+  }
+
+  it('writes what URLSearchParams writes, for any parameters and changes (repeated keys, any character, one page\'s links in a row)', () => {
+    const texts = ['', '1', '12', '24', 'کرم', 'کرم مرطوب‌کننده', "a!b'c(d)e~f*g-h.i_j", 'x y+z&w=v#u?t/s%r', '\uD83D\uDE00', '\uD83D', '\uDE00a', '\u0000', '\u2028',
+      'page', 'sort', 'brands', '1,2,3'];
+    const keys = ['search', 'sort', 'page', 'pageSize', 'brands', 'minPrice', 'brand', 'category', 'hasOff', 'x y', 'ک'];
+    let seed = 7; // mulberry32
+    const next = (n: number) => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * n | 0;
+    };
+    const pick = <T,>(xs: T[]) => xs[next(xs.length)]!;
+    for (let round = 0; round < 400; round++) {
+      const current = new URLSearchParams();
+      for (let i = next(6); i > 0; i--) current.append(pick(keys), pick(texts));
+      const before = current.toString();
+      for (let link = 0; link < 4; link++) {
+        const changes: Record<string, string | number | null | undefined> = {};
+        for (let i = next(4); i > 0; i--) changes[pick(keys)] = pick<string | number | null | undefined>([...texts, null, undefined, 1, 2, 12, 24]);
+        expect(listingHref('/search', current, changes)).toBe(reference('/search', current, changes));
+      }
+      expect(current.toString()).toBe(before); // the page's parameters are left as they were
+    }
+  });
 });
 
 describe('apiQueryOf', () => {

@@ -54,17 +54,58 @@ export function parseListing(sp: URLSearchParams): ListingState {
   };
 }
 
-/** The URL of the listing with some parameters changed; any change but the page goes back to page 1. */
-export function listingHref(pathname: string, current: URLSearchParams, changes: Record<string, string | number | null | undefined>): string {
-  const sp = new URLSearchParams(current);
-  for (const [k, v] of Object.entries(changes)) {
-    if (v === null || v === undefined || v === '') sp.delete(k);
-    else sp.set(k, String(v));
+/** A text the form encoding writes as it is. */
+const UNESCAPED = /^[\w.*-]*$/;
+
+/** A parameter as `URLSearchParams` writes it (application/x-www-form-urlencoded): `key=value`, each percent-encoded. */
+function formPair(key: string, value: string): string {
+  if (UNESCAPED.test(key) && UNESCAPED.test(value)) return `${key}=${value}`; // most: `sort=cheapest`, `page=2`
+  try {
+    // encodeURIComponent leaves `!'()~`, which a form's encoding escapes, and writes a space as %20, which it writes as `+`.
+    const encode = (text: string) => encodeURIComponent(text).replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+    return `${encode(key)}=${encode(value)}`;
+  } catch {
+    return new URLSearchParams([[key, value]]).toString(); // half of a surrogate pair (URIError): as URLSearchParams writes it
   }
-  if (!('page' in changes)) sp.delete('page');
-  if (sp.get('page') === '1') sp.delete('page');
-  if (sp.get('pageSize') === String(DEFAULT_STORE_PAGE_SIZE)) sp.delete('pageSize');
-  const s = sp.toString();
+}
+
+interface Param { key: string; text: string }
+
+/** A listing's parameters with each one's encoding, made once per `URLSearchParams` (a page's, never changed after). */
+const encodedParams = new WeakMap<URLSearchParams, { params: (Param & { value: string })[]; keys: Set<string> }>();
+
+/**
+ * The URL of the listing with some parameters changed; any change but the page goes back to page 1. `current` are the
+ * page's parameters, which it does not change: the listing's links (≈ 20 a page) share their encoding. What
+ * `URLSearchParams` would write after `set`, `delete` and `toString` (listing.test.ts compares the two).
+ */
+export function listingHref(pathname: string, current: URLSearchParams, changes: Record<string, string | number | null | undefined>): string {
+  let encoded = encodedParams.get(current);
+  if (!encoded) {
+    const params = [...current].map(([key, value]) => ({ key, value, text: formPair(key, value) }));
+    encodedParams.set(current, (encoded = { params, keys: new Set(params.map((p) => p.key)) }));
+  }
+  const given = (v: string | number | null | undefined): v is string | number => v !== null && v !== undefined && v !== '';
+  const out: (Param & { value: string })[] = [];
+  const changed = new Set<string>();
+  // A changed parameter takes its first place and drops its others (URLSearchParams' `set`); an emptied one goes.
+  for (const param of encoded.params) {
+    if (!Object.hasOwn(changes, param.key)) out.push(param);
+    else if (!changed.has(param.key)) {
+      changed.add(param.key);
+      const v = changes[param.key];
+      if (given(v)) out.push({ key: param.key, value: String(v), text: formPair(param.key, String(v)) });
+    }
+  }
+  for (const [key, v] of Object.entries(changes)) {
+    if (!encoded.keys.has(key) && given(v)) out.push({ key, value: String(v), text: formPair(key, String(v)) });
+  }
+  const first = (key: string) => out.find((p) => p.key === key)?.value;
+  const dropped = new Set<string>();
+  if (!('page' in changes) || first('page') === '1') dropped.add('page');
+  if (first('pageSize') === String(DEFAULT_STORE_PAGE_SIZE)) dropped.add('pageSize');
+  let s = '';
+  for (const param of out) if (!dropped.has(param.key)) s += (s ? '&' : '') + param.text;
   return s ? `${pathname}?${s}` : pathname;
 }
 
