@@ -9,10 +9,11 @@ import { StylesheetLinked } from './lib/stylesheet';
 import { renderHoles as renderFrameHoles } from './lib/frame.server';
 import { CardMarkup } from './features/catalog/ProductCard';
 import { cardMarkup } from './features/catalog/card-markup.server';
-import { OptionMarkup } from './features/catalog/FilterPanel';
+import { OptionMarkup, PanelMarkup } from './features/catalog/FilterPanel';
 import { optionMarkup } from './features/catalog/facet-markup.server';
 import { ListingMarkup } from './features/catalog/ListingPage';
 import { listingMarkup, pagerMarkup } from './features/catalog/listing-markup.server';
+import { panelMarkup } from './features/catalog/panel-markup.server';
 import { PagerMarkup } from './components/ui/Pager';
 
 export const streamTimeout = 5_000;
@@ -45,14 +46,16 @@ declare module 'react-router' {
 }
 
 /**
- * A listing's cards, filter options, order bar, chips and pager written from their templates (card-markup.server.tsx,
- * facet-markup.server.tsx, listing-markup.server.tsx).
+ * A listing's cards, filters (and their options), order bar, chips and pager written from their templates
+ * (card-markup.server.tsx, panel-markup.server.tsx, facet-markup.server.tsx, listing-markup.server.tsx).
  */
 function Templates({ children }: { children: ReactNode }) {
   return (
     <CardMarkup value={cardMarkup}>
       <OptionMarkup value={optionMarkup}>
-        <ListingMarkup value={listingMarkup}><PagerMarkup value={pagerMarkup}>{children}</PagerMarkup></ListingMarkup>
+        <PanelMarkup value={panelMarkup}>
+          <ListingMarkup value={listingMarkup}><PagerMarkup value={pagerMarkup}>{children}</PagerMarkup></ListingMarkup>
+        </PanelMarkup>
       </OptionMarkup>
     </CardMarkup>
   );

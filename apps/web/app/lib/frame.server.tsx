@@ -126,6 +126,20 @@ export async function renderHoles(
 }
 
 /**
+ * `node` rendered at `pathname` as the element of a route under React Router's static data router (no hydration
+ * script): a part of a page that uses the router's hooks (a form, a submit), rendered alone.
+ */
+export function renderInDataRouter(node: ReactNode, pathname: string): string {
+  const { dataRoutes } = createStaticHandler([{ id: 'part', path: '*', element: node }]);
+  const location = { pathname, search: '', hash: '', state: null, key: 'default' };
+  const context: StaticHandlerContext = {
+    basename: '/', location, matches: matchRoutes(dataRoutes, location) as StaticHandlerContext['matches'], loaderData: {}, actionData: null,
+    errors: null, statusCode: 200, loaderHeaders: {}, actionHeaders: {},
+  };
+  return renderToString(<StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />);
+}
+
+/**
  * Preloads of pictures as an `<img>` makes React write them. React's `preload()` (a card written from its template asks
  * for its picture's, features/catalog/ProductCard.tsx) writes `fetchPriority` before the picture's sources, where the
  * `<img>`'s preload has it after them: put back in the `<img>`'s order, so that the page is the one React renders.

@@ -18,15 +18,18 @@ interface Template { pieces: string[]; slots: number[] }
 
 export type Texts<S extends string> = Record<S, string | null>;
 
+/** Markup put in a template as it is (its parts' markup, already escaped): a list of options, say. */
+export interface Markup { html: string }
+
 /** Shapes a writer keeps at most: a use of a shape past them is left to React (a crawler's odd URLs make no more). */
 const MAX_SHAPES = 256;
 
 /** What a template writer needs of a kind of markup whose texts are a list (its length set by the shape). */
 export interface ListTemplateKind<U> {
-  /** What a use writes, in the marks' order, or null when it is not one a template writes (React renders it). */
-  textsOf(use: U): (string | null)[] | null;
+  /** What a use writes, in the marks' order (a text, or markup), or null when it is not one a template writes (React renders it). */
+  textsOf(use: U): (string | Markup | null)[] | null;
   /** A use's shape: which of its parts it has and how many (a null text is a part it has not). */
-  shapeOf(use: U, texts: (string | null)[]): string | number;
+  shapeOf(use: U, texts: (string | Markup | null)[]): string | number;
   /** React's markup of a use; given `marks`, of the use with those in place of its texts. */
   render(use: U, marks?: (string | null)[]): string;
   /** What else a shape's first use must write as React does (beside its markup), checked before its template is kept. */
@@ -60,9 +63,12 @@ function cut(html: string): Template {
   return { pieces, slots };
 }
 
-function fill(template: Template, texts: (string | null)[]): string {
+function fill(template: Template, texts: (string | Markup | null)[]): string {
   let html = template.pieces[0]!;
-  for (let i = 0; i < template.slots.length; i++) html += reactEscaped(texts[template.slots[i]!]!) + template.pieces[i + 1]!;
+  for (let i = 0; i < template.slots.length; i++) {
+    const text = texts[template.slots[i]!]!;
+    html += (typeof text === 'string' ? reactEscaped(text) : text.html) + template.pieces[i + 1]!;
+  }
   return html;
 }
 

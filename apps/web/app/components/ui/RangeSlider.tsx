@@ -1,14 +1,30 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { moveThumb, normaliseRange, percentOf, stepTowards, wheelNudge, type RangeRules } from './range';
 
+/** What a slider writes of its rules and range, as text: its bounds, each thumb's value, label and place, the bar's end. */
+export interface SliderTexts { min: string; max: string; now: [string, string]; text: [string, string]; at: [string, string]; end: string }
+
+/** A number's text where React's types ask for the number (React writes a number as its text). */
+const asNumber = (text: string) => text as unknown as number;
+
+/** The texts a slider writes for `range` within `rules`, its values' labels by `format`. */
+export function sliderTexts(range: [number, number], rules: RangeRules, format: (n: number) => string): SliderTexts {
+  const [lo, hi] = [percentOf(range[0], rules), percentOf(range[1], rules)];
+  return {
+    min: String(rules.min), max: String(rules.max), now: [String(range[0]), String(range[1])], text: [format(range[0]), format(range[1])],
+    at: [String(lo), String(hi)], end: String(100 - hi),
+  };
+}
+
 /**
  * Two-thumb range slider (spec sections 5 and 9): pointer drag snapping to the step, a click on the
  * bar moves the nearest thumb one step, arrow keys move the focused thumb, Shift/Ctrl + wheel nudges,
  * disabled ignores all.
- * `onChange` fires (debounced 20 ms) while moving; `onCommit` when a gesture ends.
+ * `onChange` fires (debounced 20 ms) while moving; `onCommit` when a gesture ends. `texts`, when given, are written
+ * in place of those of the range (a template's marks, on the server: features/catalog/panel-markup.server.tsx).
  */
 export function RangeSlider({
-  rules, value, onChange, onCommit, disabled = false, format, labels,
+  rules, value, onChange, onCommit, disabled = false, format, labels, texts,
 }: {
   rules: RangeRules;
   value: [number, number];
@@ -17,6 +33,7 @@ export function RangeSlider({
   disabled?: boolean;
   format: (n: number) => string;
   labels: [string, string];
+  texts?: SliderTexts;
 }) {
   const [range, setRange] = useState<[number, number]>(() => normaliseRange(value[0], value[1], rules));
   const track = useRef<HTMLDivElement>(null);
@@ -99,33 +116,33 @@ export function RangeSlider({
     onCommit?.(next);
   };
 
-  const [lo, hi] = [percentOf(range[0], rules), percentOf(range[1], rules)];
+  const written = texts ?? sliderTexts(range, rules, format);
   const thumb = 'absolute top-1/2 size-5 -translate-y-1/2 rounded-full border-2 border-brand-600 bg-white shadow focus:outline-none focus-visible:ring-4 focus-visible:ring-brand-200 touch-none rtl:translate-x-1/2 ltr:-translate-x-1/2';
   return (
     <div className={disabled ? 'pointer-events-none opacity-50' : ''} aria-disabled={disabled || undefined}>
       <div ref={track} className="relative mx-2.5 h-8 cursor-pointer touch-none" onPointerDown={onBarDown} onPointerMove={onMove} onPointerUp={onUp} onPointerCancel={onUp}>
         <div className="absolute inset-x-0 top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-gray-200" />
-        <div className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-brand-500" style={{ insetInlineStart: `${lo}%`, insetInlineEnd: `${100 - hi}%` }} />
+        <div className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-brand-500" style={{ insetInlineStart: `${written.at[0]}%`, insetInlineEnd: `${written.end}%` }} />
         {([0, 1] as const).map((t) => (
           <span
             key={t}
             role="slider"
             tabIndex={disabled ? -1 : 0}
             aria-label={labels[t]}
-            aria-valuemin={rules.min}
-            aria-valuemax={rules.max}
-            aria-valuenow={range[t]}
-            aria-valuetext={format(range[t])}
+            aria-valuemin={asNumber(written.min)}
+            aria-valuemax={asNumber(written.max)}
+            aria-valuenow={asNumber(written.now[t])}
+            aria-valuetext={written.text[t]}
             className={thumb}
-            style={{ insetInlineStart: `${t === 0 ? lo : hi}%` }}
+            style={{ insetInlineStart: `${written.at[t]}%` }}
             onPointerDown={onThumbDown(t)}
             onKeyDown={onKey(t)}
           />
         ))}
       </div>
       <div className="mt-2 flex justify-between text-xs text-gray-600">
-        <span><span className="text-gray-600">{labels[0]}: </span>{format(range[0])}</span>
-        <span><span className="text-gray-600">{labels[1]}: </span>{format(range[1])}</span>
+        <span><span className="text-gray-600">{labels[0]}: </span>{written.text[0]}</span>
+        <span><span className="text-gray-600">{labels[1]}: </span>{written.text[1]}</span>
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { Form, useLocation, useSubmit } from 'react-router';
 import { formatNumber, formatToman } from '@sorkhab/shared';
 import { CloseIcon, FilterIcon, SearchIcon } from '../../components/icons';
-import { RangeSlider } from '../../components/ui/RangeSlider';
+import { RangeSlider, type SliderTexts } from '../../components/ui/RangeSlider';
 import { niceStep, type RangeRules } from '../../components/ui/range';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { browserApi } from '../../lib/api';
@@ -24,17 +24,42 @@ const SHEET_QUERY = '(max-width: 1023.98px)';
  * plain GET.
  */
 export function FilterPanel({ data }: { data: ListingData }) {
-  const { state, brands, categories, priceCeiling } = data;
+  const html = useContext(PanelMarkup)?.(data);
+  return html === undefined
+    ? <LiveFilterPanel data={data} />
+    : <aside className={PANEL_CLASS} aria-label="فیلترها" data-testid="filters" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+const PANEL_CLASS = 'mb-4 lg:sticky lg:top-32 lg:mb-0 lg:w-64 lg:shrink-0';
+
+/**
+ * On the server, a listing's filters written from a template rather than rendered by React (panel-markup.server.tsx):
+ * the markup inside the panel's `<aside>`, or undefined where React is to render it. The browser has none.
+ */
+export const PanelMarkup = createContext<((data: ListingData) => string | undefined) | undefined>(undefined);
+
+/** The price slider's rules for a listing whose dearest product costs `priceCeiling` (0: none known). */
+export function priceRules(priceCeiling: number): RangeRules {
+  const step = niceStep(priceCeiling || 1_000_000);
+  return { min: 0, max: Math.max(step, Math.ceil((priceCeiling || 1_000_000) / step) * step), step };
+}
+
+/**
+ * What a template's render of the panel writes in place of what it would compute (panel-markup.server.tsx): the
+ * result count, the slider's texts, the price range's fields and the option lists' items.
+ */
+export interface PanelMarks { total: string; slider: SliderTexts; minPrice: string | null; maxPrice: string | null; categories: string | null; brands: string | null }
+
+/** The panel as React renders it (`marks`: a template's, on the server). */
+export function LiveFilterPanel({ data, marks }: { data: ListingData; marks?: PanelMarks }) {
+  const { state, brands, priceCeiling } = data;
   const submit = useSubmit();
   const location = useLocation();
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const opener = useRef<HTMLAnchorElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const rules: RangeRules = useMemo(() => {
-    const step = niceStep(priceCeiling || 1_000_000);
-    return { min: 0, max: Math.max(step, Math.ceil((priceCeiling || 1_000_000) / step) * step), step };
-  }, [priceCeiling]);
+  const rules: RangeRules = useMemo(() => priceRules(priceCeiling), [priceCeiling]);
   const applied: [number, number] = [state.minPrice ?? rules.min, state.maxPrice ?? rules.max];
   const [price, setPrice] = useState<[number, number]>(applied);
   const [open, setOpen] = useState(false);
@@ -117,18 +142,17 @@ export function FilterPanel({ data }: { data: ListingData }) {
     setOpen(true);
   }, []);
 
-  const keep = ['search', 'sort', 'pageSize', ...(data.kind === 'category' ? ['category', 'brand'] : [])];
+  const keep = keptParams(data.kind);
   const params = new URLSearchParams(data.search);
   const active = state.brands.length + (state.inStock ? 1 : 0) + (state.hasOff ? 1 : 0)
     + (state.minPrice !== undefined || state.maxPrice !== undefined ? 1 : 0) + (data.chosenCategory ? 1 : 0);
   const brandSearch = hydrated && brands.length >= BRAND_SEARCH_FROM;
   const shownBrands = brandSearch && brandQuery ? brands.filter((b) => brandMatches(b, brandQuery)) : brands;
   const chosenCategory = data.chosenCategory?.id;
-  const categoryList = chosenCategory && !categories.some((c) => c.id === chosenCategory)
-    ? [{ ...data.chosenCategory!, count: data.products.totalCount }, ...categories] : categories;
+  const categoryList = categoryOptions(data);
 
   return (
-    <aside className="mb-4 lg:sticky lg:top-32 lg:mb-0 lg:w-64 lg:shrink-0" aria-label="فیلترها" data-testid="filters">
+    <aside className={PANEL_CLASS} aria-label="فیلترها" data-testid="filters">
       <a ref={opener} href="#filter-sheet" role="button" aria-haspopup="dialog" aria-expanded={open} aria-controls="filter-sheet"
         onClick={(e) => { e.preventDefault(); setOpen(true); }}
         className="flex w-full items-center gap-2 rounded-2xl border border-gray-100 bg-white px-4 py-3 font-bold lg:hidden" data-testid="filters-open">
@@ -159,18 +183,16 @@ export function FilterPanel({ data }: { data: ListingData }) {
                       <span className="flex-1">همه دسته‌ها</span>
                     </label>
                   </li>
-                  {categoryList.map((c) => (
-                    <OptionItem key={c.id} kind="category" value={c.id} title={c.title} count={formatNumber(c.count)} checked={c.id === chosenCategory} />
-                  ))}
+                  {marks ? marks.categories : categoryList.map((option) => <OptionItem key={option.value} {...option} />)}
                 </ul>
               </fieldset>
             )}
             <fieldset>
               <legend className="mb-3 text-sm font-bold">محدوده قیمت</legend>
               <RangeSlider rules={rules} value={price} labels={['از', 'تا']} format={(n) => formatToman(n)} onChange={setPrice}
-                onCommit={(v) => { pending.current = true; setPrice(v); }} />
-              {price[0] > rules.min && <input type="hidden" name="minPrice" value={price[0]} />}
-              {price[1] < rules.max && <input type="hidden" name="maxPrice" value={price[1]} />}
+                onCommit={(v) => { pending.current = true; setPrice(v); }} texts={marks?.slider} />
+              {price[0] > rules.min && <input type="hidden" name="minPrice" value={marks?.minPrice ?? price[0]} />}
+              {price[1] < rules.max && <input type="hidden" name="maxPrice" value={marks?.maxPrice ?? price[1]} />}
             </fieldset>
             <label className="flex cursor-pointer items-center justify-between gap-2 text-sm">
               <span className="font-bold">فقط کالاهای موجود</span>
@@ -193,10 +215,7 @@ export function FilterPanel({ data }: { data: ListingData }) {
                 )}
                 {/* Brands the box hides stay in the form (hidden, not removed), so a chosen one is still sent. */}
                 <ul className="max-h-60 space-y-1 overflow-y-auto" data-testid="brand-facet">
-                  {brands.map((b) => (
-                    <OptionItem key={b.id} hidden={!shownBrands.includes(b)} kind="brand" value={b.id} title={b.title} alias={b.alias} count={formatNumber(b.count)}
-                      checked={state.brands.includes(b.id)} />
-                  ))}
+                  {marks ? marks.brands : brandOptions(data).map((option, i) => <OptionItem key={option.value} hidden={!shownBrands.includes(brands[i]!)} {...option} />)}
                 </ul>
                 {shownBrands.length === 0 && <p className="px-1 py-2 text-sm text-gray-600">برندی با این نام نیست.</p>}
               </fieldset>
@@ -204,7 +223,7 @@ export function FilterPanel({ data }: { data: ListingData }) {
           </div>
           <div className="border-t border-gray-100 p-4 max-lg:pb-[max(1rem,env(safe-area-inset-bottom))] lg:border-0 lg:pt-0">
             <button type="submit" className="w-full rounded-xl bg-brand-600 py-2.5 text-sm font-bold text-white hover:bg-brand-700" data-testid="filters-apply" aria-live="polite">
-              <span className="lg:hidden">{count.loading ? 'در حال شمارش…' : `نمایش ${formatNumber(count.n)} کالا`}</span>
+              <span className="lg:hidden">{count.loading ? 'در حال شمارش…' : `نمایش ${marks?.total ?? formatNumber(count.n)} کالا`}</span>
               <span className="max-lg:hidden">اعمال فیلتر</span>
             </button>
           </div>
@@ -213,6 +232,21 @@ export function FilterPanel({ data }: { data: ListingData }) {
     </aside>
   );
 }
+
+/** The listing's parameters that the filters' form sends on as they are (its hidden fields), beside its own. */
+export const keptParams = (kind: ListingData['kind']) => ['search', 'sort', 'pageSize', ...(kind === 'category' ? ['category', 'brand'] : [])];
+
+/** A listing's category options: its categories with their counts, the chosen one first when they do not list it. */
+export function categoryOptions(data: ListingData): FacetOptionProps[] {
+  const chosen = data.chosenCategory?.id;
+  const list = chosen && !data.categories.some((c) => c.id === chosen)
+    ? [{ ...data.chosenCategory!, count: data.products.totalCount }, ...data.categories] : data.categories;
+  return list.map((c) => ({ kind: 'category', value: c.id, title: c.title, count: formatNumber(c.count), checked: c.id === chosen }));
+}
+
+/** A listing's brand options, with their counts. */
+export const brandOptions = (data: ListingData): FacetOptionProps[] =>
+  data.brands.map((b) => ({ kind: 'brand', value: b.id, title: b.title, alias: b.alias, count: formatNumber(b.count), checked: data.state.brands.includes(b.id) }));
 
 /** One option of a listing's category or brand filter (its count already written in Persian digits). */
 export interface FacetOptionProps { kind: 'category' | 'brand'; value: number | string; title: string; alias?: string | null; count: string; checked: boolean }
