@@ -73,9 +73,14 @@ const FRAMES_KEPT = 64;
 /** Best-level compressions under way (in the background). */
 const upgrades = new Set<Promise<void>>();
 
-/** Resolves when no best-level compression is under way: a test's two requests then see the same copy. */
-export async function compressionsSettled(): Promise<void> {
+/**
+ * Resolves when no best-level compression is under way, to whether one was: a test's two requests then see the same
+ * copy.
+ */
+export async function compressionsSettled(): Promise<boolean> {
+  const any = upgrades.size > 0;
   while (upgrades.size) await Promise.allSettled([...upgrades]);
+  return any;
 }
 
 /**

@@ -44,7 +44,10 @@ async function expectHeadMirrorsGet(url: string, headers: Record<string, string>
   // finish first, so that it cannot land between the GET and the HEAD. The HEAD, last of the pair, may start one.
   await compressionsSettled();
   if (firstRequests) await t.app.services.cache.invalidate();
-  const get = await t.app.inject({ method: 'GET', url, headers });
+  let get = await t.app.inject({ method: 'GET', url, headers });
+  // The GET may have started one itself (a kept page answered again), which then answers the HEAD if it is made by
+  // then — or not, as the thread pool goes: the HEAD mirrors the GET that answers once it is made.
+  if (!firstRequests && await compressionsSettled()) get = await t.app.inject({ method: 'GET', url, headers });
   if (firstRequests) await t.app.services.cache.invalidate();
   const head = await t.app.inject({ method: 'HEAD', url, headers });
   expect(head.statusCode, `HEAD ${url}`).toBe(get.statusCode);

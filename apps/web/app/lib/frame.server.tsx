@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, Outlet, StaticRouterProvider, type MetaDescriptor, type RouteObject, type StaticHandlerContext } from 'react-router';
 import { HOLES } from './frame';
 import { ReusedParts } from './parts';
+import { listTemplateWriter } from './templates.server';
 
 /** One route of a page's branch, from the root down, as the server's build describes it. */
 export interface FramedRoute {
@@ -65,7 +66,7 @@ function matchesOf({ dataRoutes, matches: byPath }: BranchRoutes, pathname: stri
 }
 
 /** A `meta` descriptor written as React Router's `<Meta>` writes it (only the kinds the shop's routes use). */
-function metaElement(descriptor: MetaDescriptor): ReactNode {
+export function metaElement(descriptor: MetaDescriptor): ReactNode {
   if (!descriptor) return null;
   if ('tagName' in descriptor) {
     const { tagName, ...rest } = descriptor as { tagName: string } & Record<string, unknown>;
@@ -78,6 +79,38 @@ function metaElement(descriptor: MetaDescriptor): ReactNode {
   }
   return createElement('meta', { key: JSON.stringify(descriptor), ...descriptor });
 }
+
+/**
+ * A page's `meta` tags written from a template (lib/templates.server.ts): a listing's title, description, canonical
+ * link and Open Graph tags, a dozen elements that React renders in a render of their own (a sixth of the route's part
+ * of a listing). The shape is the descriptors' kinds and their attributes' names in order; the texts their values.
+ */
+const writeMeta = listTemplateWriter<MetaDescriptor[]>({
+  textsOf(descriptors) {
+    const texts: string[] = [];
+    for (const descriptor of descriptors) {
+      if (!descriptor) return null;
+      for (const [name, value] of Object.entries(descriptor)) {
+        if (name === 'tagName') continue;
+        if (typeof value !== 'string') return null;
+        texts.push(value);
+      }
+    }
+    return texts;
+  },
+  shapeOf: (descriptors) => descriptors.map((d) => `${'tagName' in d ? String(d.tagName) : ''}:${Object.keys(d).join(',')}`).join('|'),
+  render(descriptors, marks) {
+    let i = 0;
+    const marked = marks
+      ? descriptors.map((d) => Object.fromEntries(Object.entries(d).map(([name, value]) => [name, name === 'tagName' ? value : marks[i++]])) as MetaDescriptor)
+      : descriptors;
+    return renderToString(<>{marked.map(metaElement)}</>);
+  },
+});
+
+/** `descriptors` as React Router's `<Meta>` writes them: from their template, or rendered by React. */
+export const metaMarkup = (descriptors: MetaDescriptor[]): string =>
+  writeMeta(descriptors) ?? renderToString(<>{descriptors.map(metaElement)}</>);
 
 /**
  * The markup of one page's holes: its `meta` tags as React Router's `<Meta>` writes them from the routes' `meta`, and
@@ -120,7 +153,7 @@ export async function renderHoles(
   const mark = html.indexOf(HOLES.main);
   return {
     preloads: imgPreloadOrder(html.slice(0, mark)),
-    meta: renderToString(<>{meta.flat().map(metaElement)}</>),
+    meta: metaMarkup(meta.flat()),
     main: html.slice(mark + HOLES.main.length),
   };
 }
