@@ -54,6 +54,12 @@ function routesOfBranch(branch: FramedRoute[]): BranchRoutes {
   return made;
 }
 
+/** The context React Router's static handler makes for a GET whose loaders answered `loaderData` (its `query`). */
+const handlerContext = (location: StaticHandlerContext['location'], matches: ReturnType<typeof matchRoutes>, loaderData: Record<string, unknown>): StaticHandlerContext => ({
+  basename: '/', location, matches: matches as StaticHandlerContext['matches'], loaderData, actionData: null, errors: null,
+  statusCode: 200, loaderHeaders: {}, actionHeaders: {},
+});
+
 /** The branch's matches of `pathname`, remembered. */
 function matchesOf({ dataRoutes, matches: byPath }: BranchRoutes, pathname: string) {
   let matches = byPath.get(pathname);
@@ -123,16 +129,12 @@ export async function renderHoles(
   branch: FramedRoute[], url: string, loaderData: Record<string, unknown>, parts?: ReadonlyMap<string, string>,
   Around: ComponentType<{ children: ReactNode }> = Fragment,
 ): Promise<Holes> {
-  // The context React Router's static handler makes for a GET whose loaders answered `loaderData` (its `query`).
   const routes = routesOfBranch(branch);
   const { pathname, search, hash } = new URL(url);
   const location = { pathname, search, hash, state: null, key: 'default' };
   const routeMatches = matchesOf(routes, pathname);
   if (routeMatches?.length !== branch.length) throw new Error('the page is not its branch\'s');
-  const context: StaticHandlerContext = {
-    basename: '/', location, matches: routeMatches as StaticHandlerContext['matches'], loaderData, actionData: null, errors: null,
-    statusCode: 200, loaderHeaders: {}, actionHeaders: {},
-  };
+  const context = handlerContext(location, routeMatches, loaderData);
   // The routes' meta as <Meta> takes it: the last route that has `meta` gives the page's.
   const matches: { id: string; data: unknown; loaderData: unknown; meta: MetaDescriptor[]; params: Record<string, string | undefined>; pathname: string; handle: unknown; error: null }[] = [];
   let meta: MetaDescriptor[] = [];
@@ -165,10 +167,7 @@ export async function renderHoles(
 export function renderInDataRouter(node: ReactNode, pathname: string): string {
   const { dataRoutes } = createStaticHandler([{ id: 'part', path: '*', element: node }]);
   const location = { pathname, search: '', hash: '', state: null, key: 'default' };
-  const context: StaticHandlerContext = {
-    basename: '/', location, matches: matchRoutes(dataRoutes, location) as StaticHandlerContext['matches'], loaderData: {}, actionData: null,
-    errors: null, statusCode: 200, loaderHeaders: {}, actionHeaders: {},
-  };
+  const context = handlerContext(location, matchRoutes(dataRoutes, location), {});
   return renderToString(<StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />);
 }
 

@@ -144,8 +144,7 @@ export function LiveFilterPanel({ data, marks }: { data: ListingData; marks?: Pa
 
   const keep = keptParams(data.kind);
   const params = new URLSearchParams(data.search);
-  const active = state.brands.length + (state.inStock ? 1 : 0) + (state.hasOff ? 1 : 0)
-    + (state.minPrice !== undefined || state.maxPrice !== undefined ? 1 : 0) + (data.chosenCategory ? 1 : 0);
+  const active = chosenFilters(data);
   const brandSearch = hydrated && brands.length >= BRAND_SEARCH_FROM;
   const shownBrands = brandSearch && brandQuery ? brands.filter((b) => brandMatches(b, brandQuery)) : brands;
   const chosenCategory = data.chosenCategory?.id;
@@ -232,6 +231,11 @@ export function LiveFilterPanel({ data, marks }: { data: ListingData; marks?: Pa
     </aside>
   );
 }
+
+/** How many filters the listing has chosen (the panel's badge): each brand, in stock, discounted, a price range, a category. */
+export const chosenFilters = ({ state, chosenCategory }: ListingData) =>
+  state.brands.length + (state.inStock ? 1 : 0) + (state.hasOff ? 1 : 0)
+  + (state.minPrice !== undefined || state.maxPrice !== undefined ? 1 : 0) + (chosenCategory ? 1 : 0);
 
 /** The listing's parameters that the filters' form sends on as they are (its hidden fields), beside its own. */
 export const keptParams = (kind: ListingData['kind']) => ['search', 'sort', 'pageSize', ...(kind === 'category' ? ['category', 'brand'] : [])];

@@ -4,7 +4,7 @@ import { sliderTexts, type SliderTexts } from '../../components/ui/RangeSlider';
 import { renderInDataRouter } from '../../lib/frame.server';
 import { listTemplateWriter, type Markup } from '../../lib/templates.server';
 import { optionMarkup } from './facet-markup.server';
-import { brandOptions, categoryOptions, keptParams, LiveFilterPanel, priceRules, type FacetOptionProps, type PanelMarks } from './FilterPanel';
+import { brandOptions, categoryOptions, chosenFilters, keptParams, LiveFilterPanel, priceRules, type FacetOptionProps, type PanelMarks } from './FilterPanel';
 import type { ListingData } from './listing.server';
 
 /**
@@ -45,12 +45,9 @@ function itemsOf(options: FacetOptionProps[]): Markup | null | undefined {
   return { html };
 }
 
-const activeOf = ({ state, chosenCategory }: ListingData) =>
-  state.brands.length + (state.inStock ? 1 : 0) + (state.hasOff ? 1 : 0) + (state.minPrice !== undefined || state.maxPrice !== undefined ? 1 : 0) + (chosenCategory ? 1 : 0);
-
 const writePanel = listTemplateWriter<ListingData>({
   textsOf(data) {
-    if (activeOf(data) > MAX_ACTIVE) return null;
+    if (chosenFilters(data) > MAX_ACTIVE) return null;
     const params = new URLSearchParams(data.search);
     const kept = keptParams(data.kind).map((name) => params.get(name));
     if (kept.includes('')) return null; // written by React as an empty text where a field would be
@@ -68,7 +65,7 @@ const writePanel = listTemplateWriter<ListingData>({
     ];
   },
   shapeOf: (data, texts) =>
-    [data.path, data.kind, texts.map((t) => (t === null ? 0 : 1)).join(''), activeOf(data), +data.state.inStock, +data.state.hasOff, +!!data.chosenCategory].join('|'),
+    [data.path, data.kind, texts.map((t) => (t === null ? 0 : 1)).join(''), chosenFilters(data), +data.state.inStock, +data.state.hasOff, +!!data.chosenCategory].join('|'),
   render(data, marks) {
     const panel = marks ? <LiveFilterPanel data={marked(data, marks)} marks={panelMarks(marks)} /> : <LiveFilterPanel data={data} />;
     const html = renderInDataRouter(panel, data.path);
