@@ -1,6 +1,6 @@
 import type { ServerBuild } from 'react-router';
 import { reactEscaped } from '@sorkhab/shared';
-import { deflatePiece, gzipAroundPieces } from './lib/compression.js';
+import { fixedPiece, gzipAroundPieces, type FixedPiece } from './lib/compression.js';
 import { encodeTurboStream, scriptJson } from './lib/turbo-stream.js';
 
 /**
@@ -28,9 +28,9 @@ export interface Frame {
   warned?: boolean;
   /**
    * The large pieces before the route's markup (the head with the stylesheet inline, the header) compressed once, by
-   * their place in `pieces` (`deflatePiece`): a page's gzip is put together around them (`fillFrame`).
+   * their place in `pieces` (`fixedPiece`, with their CRCs): a page's gzip is put together around them (`fillFrame`).
    */
-  compressed: Map<number, Buffer>;
+  compressed: Map<number, FixedPiece>;
 }
 
 /** A piece of a frame this long or longer, before the route's markup, is compressed once with its frame. */
@@ -38,11 +38,11 @@ const COMPRESSED_FROM = 4096;
 
 /** `pieces`' large pieces before the route's markup, compressed once. */
 export function compressFrame(pieces: Frame['pieces']): Frame['compressed'] {
-  const compressed = new Map<number, Buffer>();
+  const compressed = new Map<number, FixedPiece>();
   for (const [i, piece] of pieces.entries()) {
     if (!Buffer.isBuffer(piece)) {
       if (piece.hole === 'main') break;
-    } else if (piece.length >= COMPRESSED_FROM) compressed.set(i, deflatePiece(piece, false));
+    } else if (piece.length >= COMPRESSED_FROM) compressed.set(i, fixedPiece(piece));
   }
   return compressed;
 }
@@ -127,32 +127,48 @@ export interface FramedPage { html: Buffer; gzip: () => Promise<Buffer> }
  * A page's bytes: `frame` with its holes filled (only the holes' text is written as UTF-8 per page); and its gzip put
  * together from the frame's pieces compressed once and the rest compressed now at the dynamic level
  * (`gzipAroundPieces`: what comes between those pieces, a few hundred bytes each, and the route's markup with all after
- * it, ≈ 50–70 KB). A first visit's page (the stylesheet inline, 130 KB) is compressed a half, a returning shopper's
- * two thirds (decision 032).
+ * it, ≈ 50–70 KB), its CRC-32 read from those bytes only (the pieces' CRCs are made with them). A first visit's page
+ * (the stylesheet inline, 130 KB) is compressed a half, a returning shopper's two thirds (decision 032).
  */
 export function fillFrame(frame: Frame, fill: { nonce: string; search: string; preloads: string; meta: string; main: string; data: string }): FramedPage {
-  const nonce = Buffer.from(fill.nonce, 'latin1'); // base64
-  const bytes: Buffer[] = [];
+  const texts: Record<Hole, string> = { nonce: fill.nonce, search: reactEscaped(fill.search), preloads: fill.preloads, meta: fill.meta, main: fill.main, data: scriptJson(`${fill.data}\n`) };
+  // The holes' texts written as UTF-8 one after the other into a scratch buffer, each in one pass (`Buffer.from` reads
+  // a text twice: once to measure it, once to write it), then the page copied together from it and the frame's pieces.
+  let bound = 0;
+  for (const piece of frame.pieces) if (!Buffer.isBuffer(piece)) bound += texts[piece.hole].length * 3;
+  if (holeScratch.length < bound) holeScratch = Buffer.allocUnsafeSlow(Math.max(bound, holeScratch.length * 2));
+  const ends: number[] = [];
+  let written = 0;
+  let size = 0;
   for (const piece of frame.pieces) {
-    if (Buffer.isBuffer(piece)) bytes.push(piece);
-    else if (piece.hole === 'nonce') bytes.push(nonce);
-    else if (piece.hole === 'search') bytes.push(Buffer.from(reactEscaped(fill.search)));
-    else if (piece.hole === 'data') bytes.push(Buffer.from(scriptJson(`${fill.data}\n`)));
-    else bytes.push(Buffer.from(fill[piece.hole]));
-  }
-  const html = Buffer.concat(bytes);
-  const gzip = () => {
-    const fixed: { from: number; to: number; piece: Buffer }[] = [];
-    let at = 0;
-    for (const [i, piece] of bytes.entries()) {
-      const once = frame.compressed.get(i);
-      if (once) fixed.push({ from: at, to: at + piece.length, piece: once });
-      at += piece.length;
+    if (Buffer.isBuffer(piece)) size += piece.length;
+    else {
+      const start = written;
+      written += utf8.encodeInto(texts[piece.hole], holeScratch.subarray(written)).written;
+      ends.push(written);
+      size += written - start;
     }
-    return gzipAroundPieces(html, fixed);
-  };
-  return { html, gzip };
+  }
+  const html = Buffer.allocUnsafe(size);
+  const fixed: { from: number; fixed: FixedPiece }[] = [];
+  let at = 0;
+  let hole = 0;
+  for (const [i, piece] of frame.pieces.entries()) {
+    if (Buffer.isBuffer(piece)) {
+      const once = frame.compressed.get(i);
+      if (once) fixed.push({ from: at, fixed: once });
+      at += piece.copy(html, at);
+    } else {
+      at += holeScratch.copy(html, at, hole ? ends[hole - 1] : 0, ends[hole]);
+      hole++;
+    }
+  }
+  return { html, gzip: () => gzipAroundPieces(html, fixed) };
 }
+
+/** Where `fillFrame` writes a page's holes as UTF-8 (it grows to the largest page's). */
+let holeScratch = Buffer.allocUnsafeSlow(64 * 1024);
+const utf8 = new TextEncoder();
 
 /** The hydration data of a page of `frame` whose route `routeId` loaded `data`: React Router's state, its stream's line. */
 export function pageState(frame: Frame, routeId: string, data: unknown): { loaderData: Record<string, unknown>; line: string } {

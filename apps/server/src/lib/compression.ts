@@ -77,9 +77,43 @@ export const deflatePiece = (text: Buffer, last: boolean) =>
  */
 export const crc32Of = (texts: Buffer[]) => texts.reduce((crc, text) => (text.length ? zlib.crc32(text, crc) : crc), 0);
 
-/** A text compressed once (`deflatePiece`) that the rest of a page goes around when it is sent: the style element's. */
-export interface FixedPiece { text: Buffer; piece: Buffer }
-export const fixedPiece = (text: Buffer): FixedPiece => ({ text, piece: deflatePiece(text, false) });
+/**
+ * CRC-32 arithmetic (gzip's polynomial, bit-reflected as zlib keeps it: the top bit is x⁰): the CRC of two texts one
+ * after the other is the first's CRC times x^(8 × the second's length), plus the second's CRC, modulo the polynomial.
+ * So a page's CRC is had from its fixed pieces' CRCs, made once, and a read of the rest only (`crc32After`).
+ */
+const CRC_POLYNOMIAL = 0xedb88320;
+
+/** a × b modulo the CRC polynomial. */
+function crcMultiply(a: number, b: number): number {
+  let product = 0;
+  for (let bit = 0x80000000; bit !== 0 && (a & (bit * 2 - 1)) !== 0; bit >>>= 1) {
+    if (a & bit) product ^= b;
+    b = b & 1 ? (b >>> 1) ^ CRC_POLYNOMIAL : b >>> 1;
+  }
+  return product >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, k = 0…63. */
+const X_POWERS: number[] = [0x40000000];
+for (let k = 1; k < 64; k++) X_POWERS.push(crcMultiply(X_POWERS[k - 1]!, X_POWERS[k - 1]!));
+
+/** x^(8 × bytes) modulo the polynomial: what a CRC is multiplied by when `bytes` bytes follow its text. */
+export function crcShift(bytes: number): number {
+  let power = 0x80000000; // x⁰
+  for (let k = 3, n = bytes; n > 0; k++, n = Math.floor(n / 2)) if (n % 2) power = crcMultiply(X_POWERS[k]!, power);
+  return power;
+}
+
+/** The CRC-32 of a text followed by a text whose CRC and shift (`crcShift` of its length) are known. */
+export const crc32After = (crc: number, next: { crc: number; shift: number }) => (crcMultiply(next.shift, crc) ^ next.crc) >>> 0;
+
+/**
+ * A text compressed once (`deflatePiece`) that the rest of a page goes around when it is sent (the style element's,
+ * a frame's large pieces), with its CRC-32 and shift (`crc32After`): the page's CRC does not read it again.
+ */
+export interface FixedPiece { text: Buffer; piece: Buffer; crc: number; shift: number }
+export const fixedPiece = (text: Buffer): FixedPiece => ({ text, piece: deflatePiece(text, false), crc: zlib.crc32(text), shift: crcShift(text.length) });
 
 const deflateRaw = promisify(zlib.deflateRaw);
 /** Where `fixed`'s text is found (its first bytes, then the whole of it). */
@@ -95,7 +129,7 @@ const FIND_BY = 64;
 export async function gzipAround(body: Buffer, fixed: FixedPiece): Promise<Buffer | undefined> {
   const at = body.indexOf(fixed.text.subarray(0, FIND_BY));
   if (at < 0 || !body.subarray(at, at + fixed.text.length).equals(fixed.text)) return undefined;
-  return gzipAroundPieces(body, [{ from: at, to: at + fixed.text.length, piece: fixed.piece }]);
+  return gzipAroundPieces(body, [{ from: at, fixed }]);
 }
 
 /**
@@ -114,25 +148,40 @@ export const DEFLATE_HERE_BYTES = 256 * 1024;
  */
 const DYNAMIC_DEFLATE = { level: GZIP_LEVEL.dynamic, memLevel: 9 };
 
+/**
+ * The dynamic level's options for `bytes` bytes: a window and hash that hold them and no more. zlib clears its window
+ * and hash tables when it starts (256 KB with the largest, for each call): the few hundred bytes between a frame's
+ * pieces compressed once (a page's head, its title and nonces) took three such starts a search page, 6% of the
+ * serving thread's instructions. The window holds the whole text (back-references reach its first byte), and the
+ * buffer of symbols that ends a block holds it too (one block, as with the largest).
+ */
+export function dynamicDeflateFor(bytes: number): zlib.ZlibOptions {
+  const bits = Math.ceil(Math.log2(bytes + 262)); // zlib keeps 262 bytes of look-ahead in its window
+  return bits >= 15 ? DYNAMIC_DEFLATE : { level: GZIP_LEVEL.dynamic, windowBits: Math.max(9, bits), memLevel: Math.max(1, bits - 6) };
+}
+
 /** `body` gzipped at the dynamic level on this thread: no wait for the thread pool (a kept page's first copy, web.ts). */
 export const gzipHere = (body: Buffer) => zlib.gzipSync(body, DYNAMIC_DEFLATE);
 
 /**
- * `body` gzipped around spans of it compressed once (`deflatePiece`), given in order: the bytes before, between and
- * after them compressed now at the dynamic level, on this thread (the bytes after the last on the pool when they are
- * more than `DEFLATE_HERE_BYTES`).
+ * `body` gzipped around spans of it compressed once (`fixedPiece`: the span at `from` is its text), given in order: the
+ * bytes before, between and after them compressed now at the dynamic level, on this thread (the bytes after the last
+ * on the pool when they are more than `DEFLATE_HERE_BYTES`); the body's CRC read from those bytes only.
  */
-export async function gzipAroundPieces(body: Buffer, fixed: { from: number; to: number; piece: Buffer }[]): Promise<Buffer> {
+export async function gzipAroundPieces(body: Buffer, spans: { from: number; fixed: FixedPiece }[]): Promise<Buffer> {
   const parts: Buffer[] = [];
+  let crc = 0;
   let from = 0;
-  for (const span of fixed) {
-    parts.push(zlib.deflateRawSync(body.subarray(from, span.from), { ...DYNAMIC_DEFLATE, finishFlush: zlib.constants.Z_SYNC_FLUSH }), span.piece);
-    from = span.to;
+  for (const { from: at, fixed } of spans) {
+    const gap = body.subarray(from, at);
+    parts.push(zlib.deflateRawSync(gap, { ...dynamicDeflateFor(gap.length), finishFlush: zlib.constants.Z_SYNC_FLUSH }), fixed.piece);
+    crc = crc32After(gap.length ? zlib.crc32(gap, crc) : crc, fixed);
+    from = at + fixed.text.length;
   }
   const tail = body.subarray(from);
-  const options = DYNAMIC_DEFLATE;
+  const options = dynamicDeflateFor(tail.length);
   parts.push(tail.length <= DEFLATE_HERE_BYTES ? zlib.deflateRawSync(tail, options) : await deflateRaw(tail, options));
-  return gzipOfPieces(parts, zlib.crc32(body), body.length);
+  return gzipOfPieces(parts, tail.length ? zlib.crc32(tail, crc) : crc, body.length);
 }
 
 /** A gzip member's header (RFC 1952): deflate, no flags, no time, extra flags 0, made on Unix. */
