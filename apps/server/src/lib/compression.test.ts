@@ -103,7 +103,7 @@ describe('compression', () => {
   it('gzips a page around several pieces compressed once, its CRC read from the rest only', async () => {
     const header = fixedPiece(Buffer.from(`<header>${'<a href="/category/1">مراقبت پوست</a>'.repeat(300)}</header>`));
     const style = fixedPiece(Buffer.from(`>${'.a{color:red}.b{margin:0}'.repeat(3000)}</style>`));
-    for (const [before, between, after] of [['<head><title>ر</title><style', '<input value="کرم"/>', '<main>x</main>'], ['', '', ''], ['<p>', '', '\uD800']]) {
+    for (const [before, between, after] of [['<head><title>ر</title><style', '<input value="کرم"/>', '<main>x</main>'], ['', '', ''], ['<p>', '', '\uD800']] as const) {
       const texts = [Buffer.from(before), style.text, Buffer.from(between), header.text, Buffer.from(after)];
       const page = Buffer.concat(texts);
       const gzipped = await gzipAroundPieces(page, [{ from: texts[0]!.length, fixed: style }, { from: texts[0]!.length + style.text.length + texts[2]!.length, fixed: header }]);
