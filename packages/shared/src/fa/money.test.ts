@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toPersianDigits } from './digits.js';
 import { discountedPrice, formatNumber, formatToman, tomanToRial } from './money.js';
 
 describe('formatToman', () => {
@@ -19,6 +20,20 @@ describe('formatNumber', () => {
   });
   it('keeps the sign of a negative number', () => {
     expect(formatNumber(-45000)).toBe('-۴۵٬۰۰۰');
+  });
+  it('writes any number as grouping its whole part\'s digits and making them Persian does', () => {
+    const grouped = (value: number) => (value < 0 ? '-' : '')
+      + toPersianDigits(Math.abs(Math.trunc(value)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '٬'));
+    const values = [0, -0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10_000, 123_456, 1_000_000, 0.5, -0.5, -999.9, 12_345.678,
+      Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 1e21, 1.5e300, -1e22, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+    let seed = 11;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      values.push((seed / 2 ** 31 - 0.3) * 10 ** (i % 17));
+    }
+    for (const value of values) expect(formatNumber(value)).toBe(grouped(value));
+    expect(formatNumber(-0.5)).toBe('-۰');
+    expect(formatNumber(Number.NaN)).toBe('NaN');
   });
 });
 
