@@ -335,6 +335,16 @@ describe('turbo-stream, as React Router writes and reads it', () => {
     expect(Object.is((decoded.value as typeof value).numbers[0], -0)).toBe(true);
     const list = (decoded.value as typeof value).loaderData.a.list;
     expect(list[0]).toBe(list[1]); // one object, referred to twice
+    // Each string, number and boolean written as JSON writes it (most strings are only quoted: checked on hostile ones).
+    let seed = 5;
+    const pick = (chars: string[]) => chars[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % chars.length]!;
+    const chars = ['a', 'س', ' ', '"', '\\', '\u0000', '\t', '\n', '\u001f', '\u007f', '\u2028', '\u2029', '\uD800', '\uDC00', '😀', '<', '&', '/', '\uFFFF'];
+    for (let i = 0; i < 3000; i++) {
+      const text = Array.from({ length: i % 9 }, () => pick(chars)).join('');
+      expect(encodeTurboStream([text])).toBe(`[[1],${JSON.stringify(text)}]`);
+    }
+    for (const n of [0, 1, -7, 1.5, 1e21, 5e-324, Number.MAX_VALUE, -1e-7]) expect(encodeTurboStream([n])).toBe(`[[1],${JSON.stringify(n)}]`);
+    expect(encodeTurboStream([true, false])).toBe('[[1,2],true,false]');
     expect(() => encodeTurboStream({ when: new Date() })).toThrow();
     expect(() => encodeTurboStream({ map: new Map() })).toThrow();
   });
