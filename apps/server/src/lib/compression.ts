@@ -150,10 +150,11 @@ const DYNAMIC_DEFLATE = { level: GZIP_LEVEL.dynamic, memLevel: 9 };
 
 /**
  * The dynamic level's options for `bytes` bytes: a window and hash that hold them and no more. zlib clears its window
- * and hash tables when it starts (256 KB with the largest, for each call): the few hundred bytes between a frame's
- * pieces compressed once (a page's head, its title and nonces) took three such starts a search page, 6% of the
- * serving thread's instructions. The window holds the whole text (back-references reach its first byte), and the
- * buffer of symbols that ends a block holds it too (one block, as with the largest).
+ * and hash tables when it starts (256 KB with the largest, for each call), and a framed page made three such starts —
+ * the head's few hundred bytes before the stylesheet's piece, the query between the header's pieces, the tail —
+ * 6% of a search page's instructions (docs/decisions/032); now only the tail's is that large. The window holds the
+ * whole text (back-references reach its first byte), and the buffer of symbols that ends a block holds it too (one
+ * block, as with the largest).
  */
 export function dynamicDeflateFor(bytes: number): zlib.ZlibOptions {
   const bits = Math.ceil(Math.log2(bytes + 262)); // zlib keeps 262 bytes of look-ahead in its window
