@@ -72,10 +72,13 @@ export const deflatePiece = (text: Buffer, last: boolean) =>
   zlib.deflateRawSync(text, { level: GZIP_LEVEL.best, finishFlush: last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH });
 
 /**
- * The CRC-32 of texts one after the other, as gzip's trailer wants it. Empty texts are passed over: zlib's crc32 answers
- * 0 for an empty buffer without memory behind it (as `Buffer.alloc(0)` can be), whatever CRC it is given to go on from.
+ * The CRC-32 of what `crc` was made of followed by `text`. An empty text is passed over: zlib's crc32 answers 0 for an
+ * empty buffer without memory behind it (as `Buffer.alloc(0)` can be), whatever CRC it is given to go on from.
  */
-export const crc32Of = (texts: Buffer[]) => texts.reduce((crc, text) => (text.length ? zlib.crc32(text, crc) : crc), 0);
+const crc32On = (crc: number, text: Buffer) => (text.length ? zlib.crc32(text, crc) : crc);
+
+/** The CRC-32 of texts one after the other, as gzip's trailer wants it. */
+export const crc32Of = (texts: Buffer[]) => texts.reduce(crc32On, 0);
 
 /**
  * CRC-32 arithmetic (gzip's polynomial, bit-reflected as zlib keeps it: the top bit is x⁰): the CRC of two texts one
@@ -176,13 +179,13 @@ export async function gzipAroundPieces(body: Buffer, spans: { from: number; fixe
   for (const { from: at, fixed } of spans) {
     const gap = body.subarray(from, at);
     parts.push(zlib.deflateRawSync(gap, { ...dynamicDeflateFor(gap.length), finishFlush: zlib.constants.Z_SYNC_FLUSH }), fixed.piece);
-    crc = crc32After(gap.length ? zlib.crc32(gap, crc) : crc, fixed);
+    crc = crc32After(crc32On(crc, gap), fixed);
     from = at + fixed.text.length;
   }
   const tail = body.subarray(from);
   const options = dynamicDeflateFor(tail.length);
   parts.push(tail.length <= DEFLATE_HERE_BYTES ? zlib.deflateRawSync(tail, options) : await deflateRaw(tail, options));
-  return gzipOfPieces(parts, tail.length ? zlib.crc32(tail, crc) : crc, body.length);
+  return gzipOfPieces(parts, crc32On(crc, tail), body.length);
 }
 
 /** A gzip member's header (RFC 1952): deflate, no flags, no time, extra flags 0, made on Unix. */

@@ -1,8 +1,9 @@
-const FA = '۰۱۲۳۴۵۶۷۸۹';
+/** Persian digits, zero to nine (each one UTF-16 code unit). */
+export const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
 const AR = '٠١٢٣٤٥٦٧٨٩';
 
 const ZERO = 0x30;
-const FA_ZERO = FA.charCodeAt(0);
+const FA_ZERO = PERSIAN_DIGITS.charCodeAt(0);
 const AR_ZERO = AR.charCodeAt(0);
 
 /**

@@ -1,7 +1,5 @@
 import { CURRENCY_WORD } from '../constants.js';
-import { toPersianDigits } from './digits.js';
-
-const PERSIAN_DIGITS = Array.from('۰۱۲۳۴۵۶۷۸۹');
+import { PERSIAN_DIGITS, toPersianDigits } from './digits.js';
 
 /**
  * 1234000 → "۱٬۲۳۴٬۰۰۰" (Persian digits, Persian thousands separator). A whole number is written digit by digit in
