@@ -1,9 +1,22 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startChild, type Child } from './child.js';
 
 /** Shared pieces of the load benchmarks: child servers (child.ts), autocannon runs, memory, the table. */
+
+/**
+ * autocannon 9 decodes every response body into a UTF-8 string (`req.body += chunk` in its pipelined-requests queue),
+ * kept for `onResponse`, `expectBody` and `verifyBody`, none of which the benchmarks use (mcollina/autocannon#362).
+ * A compressed page is not UTF-8, and decoding it was the load generator's main cost: 54% of the bench process's CPU
+ * during the ceiling run (a CPU profile of it, 24th session), which then held the "ceiling" to a third of what the
+ * same node:http server answers to an autocannon that skips it, and took a core's share from the server beside it on
+ * a 2-core machine. The bodies are dropped unread instead; bytes and latencies are counted as before.
+ */
+const PipelinedRequestsQueue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as { prototype: { addBody?: unknown } };
+if (typeof PipelinedRequestsQueue.prototype.addBody !== 'function') throw new Error('autocannon no longer has pipelinedRequestsQueue.addBody: see scripts/lib/bench.ts');
+PipelinedRequestsQueue.prototype.addBody = function addBody() { /* the body is not kept (above) */ };
 
 /** Resident memory of a process in MB, from /proc (Linux). */
 export function rssMb(pid: number): number {
