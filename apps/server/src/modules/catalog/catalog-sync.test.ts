@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { brands, categories, galleryImages, products, productVariants } from '../../db/schema/index.js';
 import { DB_KIND, freshDatabase } from '../../../test/helpers.js';
-import { CatalogSync } from './catalog-sync.js';
+import { CatalogSync, removeCutSaves } from './catalog-sync.js';
 import { CatalogIndex } from './catalog-index.js';
 import { SnapshotWriter } from './snapshot.js';
 
@@ -15,6 +15,9 @@ import { SnapshotWriter } from './snapshot.js';
  * in-memory catalogue on its next sync, and on PostgreSQL a transaction that commits after a later one
  * is not missed.
  */
+/** A process id no process has: past Linux's largest (2^22). */
+const GONE = 4_194_999;
+
 describe(`catalogue sync (${DB_KIND})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let categoryId: number;
@@ -253,8 +256,15 @@ describe(`catalogue memory budget, snapshot and background load (${DB_KIND})`, (
     const changed = [...ids].sort((a, b) => a - b)[5]!;
     await database.db.update(products).set({ price: 1234 }).where(eq(products.id, changed));
 
+    // And a save of the HTML cut short by a kill (a process id past Linux's largest), beside one of a live process.
+    const cut = [`${htmlFile}.${GONE}.tmp`, `${snapshotFile}.${GONE}.tmp`];
+    for (const f of [...cut, `${htmlFile}.${process.pid}.tmp`]) fs.writeFileSync(f, 'cut short');
+
     const second = new CatalogSync(database.db, { snapshotFile, pagesFile, htmlFile, buildStamp: 'build-1' });
     await second.sync();
+    expect(cut.filter((f) => fs.existsSync(f))).toEqual([]);
+    expect(fs.existsSync(`${htmlFile}.${process.pid}.tmp`)).toBe(true);
+    fs.rmSync(`${htmlFile}.${process.pid}.tmp`);
     // Only the changed product's block is loaded again; every other page is the saved one. On PostgreSQL the xmin the
     // snapshot keeps is the cluster's, which other databases' open transactions (the suite's other files) can hold
     // back: the log read from it then drops more pages (those the tests before changed), never fewer.
@@ -293,6 +303,18 @@ describe(`catalogue memory budget, snapshot and background load (${DB_KIND})`, (
     expect(third.htmlLabel).toBeUndefined();
     expect(await third.warmPages(loader(third, 'third'))).toBe(new Set(ids.map((id) => Math.floor(id / 64))).size);
     third.close();
+  });
+
+  it('removes the temporary copies of saves cut short, and nothing else', () => {
+    const here = fs.mkdtempSync(path.join(os.tmpdir(), 'cut-saves-'));
+    const file = path.join(here, 'catalog.html');
+    const names = ['catalog.html', `catalog.html.${GONE}.tmp`, `catalog.html.${process.pid}.tmp`, `catalog.html.x${GONE}.tmp`,
+      `catalog.pages.${GONE}.tmp`, `catalog.html.${GONE}.tmp.keep`, 'notes.tmp'];
+    for (const n of names) fs.writeFileSync(path.join(here, n), n);
+    expect(removeCutSaves(file)).toEqual([`catalog.html.${GONE}.tmp`]);
+    expect(fs.readdirSync(here).sort()).toEqual(names.filter((n) => n !== `catalog.html.${GONE}.tmp`).sort());
+    expect(removeCutSaves(path.join(here, 'missing', 'catalog.html'))).toEqual([]);
+    fs.rmSync(here, { recursive: true });
   });
 
   it('ignores a snapshot of another database, or a damaged one, and loads instead', async () => {

@@ -15,6 +15,7 @@
  * It also keeps the product pages' bodies (Product/ById) in a page store, dropped per product as the log says.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
@@ -179,6 +180,10 @@ export class CatalogSync {
 
   /** The first sync: restore a snapshot, or load (inline when small, else behind SQL answers), or stay in SQL. */
   private async begin() {
+    for (const file of [this.options.snapshotFile, this.options.pagesFile, this.options.htmlFile]) {
+      const cut = file ? removeCutSaves(file) : [];
+      if (cut.length) this.options.log?.warn({ files: cut }, 'removed saves cut short');
+    }
     const identity = await this.identity();
     const restored = this.restore(identity);
     const pagesKey = restored && this.pagesKey(identity, restored.xmin);
@@ -384,6 +389,41 @@ export class CatalogSync {
 const copies = new WeakMap<ReadCache, CatalogSync>();
 
 /** Sets up a copy's catalogue (one per read cache) with its budget and snapshot file; catalogOf uses it. */
+/**
+ * Removes what a save cut short left beside `file`: its temporary copy, `<file>.<pid>.tmp` (written whole, then renamed
+ * into place, by snapshot.ts and page-store.ts), of a process that is gone — killed in the middle of a shutdown's save,
+ * a product pages' HTML copy is a gigabyte at 100,000 products, and nothing else would ever remove it. A copy of a
+ * process still running (another server on the same folder, whatever its state) is left alone.
+ */
+export function removeCutSaves(file: string): string[] {
+  const dir = path.dirname(file);
+  const prefix = `${path.basename(file)}.`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const pid = name.startsWith(prefix) && /^(\d+)\.tmp$/.exec(name.slice(prefix.length))?.[1];
+    if (!pid || processAlive(Number(pid))) continue;
+    fs.rmSync(path.join(dir, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+/** Whether a process with this id runs (a signal 0 probes without sending anything; EPERM: it runs, as another user). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export function openCatalog(db: Db, cache: ReadCache, options: Partial<CatalogOptions>): CatalogSync {
   const catalog = new CatalogSync(db, options);
   copies.set(cache, catalog);

@@ -61,6 +61,26 @@ describe('PageStore', () => {
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 
+  it('saves pages stored out of id order, replaced and deleted, and opens each one byte for byte', () => {
+    const file = path.join(dir, 'shuffled.pages');
+    const store = new PageStore(dir);
+    // Ids in a scrambled order, in batches (as pages are built ahead by popularity), given compressed.
+    const ids = Array.from({ length: 500 }, (_, i) => ((i * 337) % 500) + 1);
+    for (let i = 0; i < ids.length; i += 37) store.setMany(new Map(ids.slice(i, i + 37).map((id) => [id, page(id)])), true);
+    for (const id of [17, 250, 499]) store.setMany(new Map([[id, page(id, 2)]]), true); // moved to the file's end
+    for (const id of [1, 251, 500]) store.delete(id); // holes in the runs
+    expect(store.save(file, 'k')).toBe(497);
+    store.close();
+    const opened = PageStore.open(file, 'k', dir)!;
+    expect(opened.count()).toBe(497);
+    for (let id = 1; id <= 500; id++) {
+      const expected = [1, 251, 500].includes(id) ? undefined : page(id, [17, 250, 499].includes(id) ? 2 : 0);
+      if (expected) expect(opened.get(id)?.equals(expected), `page ${id}`).toBe(true);
+      else expect(opened.get(id), `page ${id}`).toBeUndefined();
+    }
+    opened.close();
+  });
+
   it('replaces and deletes pages, and compacts its file when most of it is garbage', () => {
     const store = new PageStore(dir, 4096);
     store.setMany(new Map(Array.from({ length: 50 }, (_, i) => [i + 1, page(i + 1)])));

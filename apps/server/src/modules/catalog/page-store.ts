@@ -69,6 +69,10 @@ export class PageStore {
     for (let id = 0; id < this.length.length; id++) {
       if (this.length[id]! > 0) { ids.push(id); bytes += this.length[id]!; }
     }
+    // In the order they lie in this file (the saved index says which id each is), so that pages stored one after the
+    // other are copied as one run, a few large reads instead of one a page: the product pages' HTML at 100,000
+    // products (1.06 GB) is copied on the way out of a shutdown, where every second counts.
+    ids.sort((a, b) => this.offset[a]! - this.offset[b]!);
     const dictionary = this.dictionary ?? Buffer.alloc(0);
     const header = Buffer.from(JSON.stringify({ key, label: this.label, count: ids.length, dictionary: dictionary.length, bytes } satisfies SavedHeader));
     const size = Buffer.alloc(4);
@@ -80,19 +84,26 @@ export class PageStore {
     try {
       let at = 0;
       for (const part of [SAVED_MAGIC, size, header, idBytes, lengthBytes, dictionary]) at += fs.writeSync(out, part, 0, part.length, at);
-      let chunk = Buffer.allocUnsafe(SAVE_CHUNK);
-      let filled = 0;
-      for (const id of ids) {
-        const n = this.length[id]!;
-        if (filled + n > chunk.length) {
-          at += fs.writeSync(out, chunk, 0, filled, at);
-          filled = 0;
-          if (n > chunk.length) chunk = Buffer.allocUnsafe(n);
+      const chunk = Buffer.allocUnsafe(SAVE_CHUNK);
+      const copy = (from: number, to: number) => {
+        for (let p = from; p < to;) {
+          const n = Math.min(chunk.length, to - p);
+          if (fs.readSync(this.file.fd, chunk, 0, n, p) !== n) throw new Error('short read of the page file');
+          at += fs.writeSync(out, chunk, 0, n, at);
+          p += n;
         }
-        fs.readSync(this.file.fd, chunk, filled, n, this.offset[id]!);
-        filled += n;
+      };
+      let runFrom = 0;
+      let runTo = 0;
+      for (const id of ids) {
+        const from = this.offset[id]!;
+        if (from !== runTo) {
+          copy(runFrom, runTo);
+          runFrom = from;
+        }
+        runTo = from + this.length[id]!;
       }
-      fs.writeSync(out, chunk, 0, filled, at);
+      copy(runFrom, runTo);
       fs.fsyncSync(out);
     } catch (err) {
       fs.closeSync(out);
