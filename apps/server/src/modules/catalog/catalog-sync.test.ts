@@ -6,18 +6,19 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { brands, categories, galleryImages, products, productVariants } from '../../db/schema/index.js';
 import { DB_KIND, freshDatabase } from '../../../test/helpers.js';
-import { CatalogSync, removeCutSaves } from './catalog-sync.js';
+import { CatalogSync } from './catalog-sync.js';
 import { CatalogIndex } from './catalog-index.js';
+import { removeCutSaves } from './save-file.js';
 import { SnapshotWriter } from './snapshot.js';
+
+/** A process id no process has: past Linux's largest (2^22). */
+const GONE = 4_194_999;
 
 /**
  * The change log and its reader (decision 015), below the API: every kind of change reaches a copy's
  * in-memory catalogue on its next sync, and on PostgreSQL a transaction that commits after a later one
  * is not missed.
  */
-/** A process id no process has: past Linux's largest (2^22). */
-const GONE = 4_194_999;
-
 describe(`catalogue sync (${DB_KIND})`, () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let categoryId: number;

@@ -15,7 +15,6 @@
  * It also keeps the product pages' bodies (Product/ById) in a page store, dropped per product as the log says.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
@@ -23,6 +22,7 @@ import type { ReadCache } from '../../lib/cache.js';
 import { coalesce } from '../../lib/coalesce.js';
 import { CatalogIndex, type CatalogRow, type IndexState } from './catalog-index.js';
 import { PageStore } from './page-store.js';
+import { removeCutSaves } from './save-file.js';
 import { SnapshotReader, SnapshotWriter } from './snapshot.js';
 import { onStorefront } from './visible.js';
 
@@ -389,41 +389,6 @@ export class CatalogSync {
 const copies = new WeakMap<ReadCache, CatalogSync>();
 
 /** Sets up a copy's catalogue (one per read cache) with its budget and snapshot file; catalogOf uses it. */
-/**
- * Removes what a save cut short left beside `file`: its temporary copy, `<file>.<pid>.tmp` (written whole, then renamed
- * into place, by snapshot.ts and page-store.ts), of a process that is gone — killed in the middle of a shutdown's save,
- * a product pages' HTML copy is a gigabyte at 100,000 products, and nothing else would ever remove it. A copy of a
- * process still running (another server on the same folder, whatever its state) is left alone.
- */
-export function removeCutSaves(file: string): string[] {
-  const dir = path.dirname(file);
-  const prefix = `${path.basename(file)}.`;
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return [];
-  }
-  const removed: string[] = [];
-  for (const name of names) {
-    const pid = name.startsWith(prefix) && /^(\d+)\.tmp$/.exec(name.slice(prefix.length))?.[1];
-    if (!pid || processAlive(Number(pid))) continue;
-    fs.rmSync(path.join(dir, name), { force: true });
-    removed.push(name);
-  }
-  return removed;
-}
-
-/** Whether a process with this id runs (a signal 0 probes without sending anything; EPERM: it runs, as another user). */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 export function openCatalog(db: Db, cache: ReadCache, options: Partial<CatalogOptions>): CatalogSync {
   const catalog = new CatalogSync(db, options);
   copies.set(cache, catalog);

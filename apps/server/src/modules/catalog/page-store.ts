@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { temporaryFor } from './save-file.js';
 
 /** Bodies compressed with the shared dictionary start with this byte; others with NO_DICTIONARY, or AS_GIVEN (stored as they came). */
 const WITH_DICTIONARY = 1;
@@ -79,7 +80,7 @@ export class PageStore {
     size.writeUInt32LE(header.length);
     const idBytes = Buffer.from(Int32Array.from(ids).buffer);
     const lengthBytes = Buffer.from(Int32Array.from(ids, (id) => this.length[id]!).buffer);
-    const temporary = `${file}.${process.pid}.tmp`;
+    const temporary = temporaryFor(file);
     const out = fs.openSync(temporary, 'w', 0o600);
     try {
       let at = 0;

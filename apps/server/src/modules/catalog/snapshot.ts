@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import v8 from 'node:v8';
+import { temporaryFor } from './save-file.js';
 
 const MAGIC = Buffer.from('SRKSNAP1');
 
@@ -28,7 +29,7 @@ export class SnapshotWriter {
   /** Writes the file whole or not at all (a temporary file renamed into place). */
   write(file: string, meta: unknown) {
     const description = v8.serialize({ meta, arrays: this.arrays.map((a) => [kindOf(a), a.length]) });
-    const tmp = `${file}.${process.pid}.tmp`;
+    const tmp = temporaryFor(file);
     const fd = fs.openSync(tmp, 'w', 0o600);
     try {
       const head = Buffer.alloc(12);
