@@ -249,16 +249,20 @@ describe(`catalogue memory budget, snapshot and background load (${DB_KIND})`, (
     for (const id of ids) expect(first.keepHtml(id, html(id), 'layout-1', first.htmlEpoch)).toBe(true);
     expect(first.keepHtml(ids[0]!, html(0), 'layout-0', first.htmlEpoch)).toBe(false); // rendered under another layout
     expect(first.keepHtml(ids[0]!, html(0), 'layout-1', first.htmlEpoch - 1)).toBe(false); // begun before a change
+    // While it runs, its pages live in files beside their saves (named for this process); saving renames them.
+    expect(fs.readdirSync(dir).filter((n) => n.startsWith(`catalog.html.${process.pid}-`))).toHaveLength(1);
     await first.save({ pages: true });
     first.close();
     expect(fs.existsSync(pagesFile)).toBe(true);
     expect(fs.existsSync(htmlFile)).toBe(true);
+    expect(fs.readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
     // While "stopped": one product changes (not the first of its block: warming looks at every page).
     const changed = [...ids].sort((a, b) => a - b)[5]!;
     await database.db.update(products).set({ price: 1234 }).where(eq(products.id, changed));
 
-    // And a save of the HTML cut short by a kill (a process id past Linux's largest), beside one of a live process.
-    const cut = [`${htmlFile}.${GONE}.tmp`, `${snapshotFile}.${GONE}.tmp`];
+    // And a save of the snapshot cut short by a kill (a process id past Linux's largest), the HTML a killed server was
+    // building, beside one of a live process.
+    const cut = [`${htmlFile}.${GONE}-3.tmp`, `${snapshotFile}.${GONE}.tmp`];
     for (const f of [...cut, `${htmlFile}.${process.pid}.tmp`]) fs.writeFileSync(f, 'cut short');
 
     const second = new CatalogSync(database.db, { snapshotFile, pagesFile, htmlFile, buildStamp: 'build-1' });
@@ -294,6 +298,7 @@ describe(`catalogue memory budget, snapshot and background load (${DB_KIND})`, (
     }
     await second.save({ pages: true });
     second.close();
+    expect(fs.readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
 
     // A new build (its pages may differ): the snapshot is used, the saved pages are not.
     const third = new CatalogSync(database.db, { snapshotFile, pagesFile, htmlFile, buildStamp: 'build-2' });
@@ -303,17 +308,19 @@ describe(`catalogue memory budget, snapshot and background load (${DB_KIND})`, (
     expect(fs.existsSync(htmlFile)).toBe(false);
     expect(third.htmlLabel).toBeUndefined();
     expect(await third.warmPages(loader(third, 'third'))).toBe(new Set(ids.map((id) => Math.floor(id / 64))).size);
-    third.close();
+    third.close(); // closed unsaved: its pages' files go with it
+    expect(fs.readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('removes the temporary copies of saves cut short, and nothing else', () => {
+  it('removes the temporary copies of saves cut short and the page files of killed servers, and nothing else', () => {
     const here = fs.mkdtempSync(path.join(os.tmpdir(), 'cut-saves-'));
     const file = path.join(here, 'catalog.html');
-    const names = ['catalog.html', `catalog.html.${GONE}.tmp`, `catalog.html.${process.pid}.tmp`, `catalog.html.x${GONE}.tmp`,
-      `catalog.pages.${GONE}.tmp`, `catalog.html.${GONE}.tmp.keep`, 'notes.tmp'];
+    const gone = [`catalog.html.${GONE}.tmp`, `catalog.html.${GONE}-12.tmp`];
+    const names = ['catalog.html', ...gone, `catalog.html.${process.pid}.tmp`, `catalog.html.${process.pid}-12.tmp`, `catalog.html.x${GONE}.tmp`,
+      `catalog.html.${GONE}-x.tmp`, `catalog.html.${GONE}-.tmp`, `catalog.pages.${GONE}.tmp`, `catalog.html.${GONE}.tmp.keep`, 'notes.tmp'];
     for (const n of names) fs.writeFileSync(path.join(here, n), n);
-    expect(removeCutSaves(file)).toEqual([`catalog.html.${GONE}.tmp`]);
-    expect(fs.readdirSync(here).sort()).toEqual(names.filter((n) => n !== `catalog.html.${GONE}.tmp`).sort());
+    expect(removeCutSaves(file).sort()).toEqual(gone.sort());
+    expect(fs.readdirSync(here).sort()).toEqual(names.filter((n) => !gone.includes(n)).sort());
     expect(removeCutSaves(path.join(here, 'missing', 'catalog.html'))).toEqual([]);
     fs.rmSync(here, { recursive: true });
   });

@@ -87,7 +87,7 @@ export class CatalogSync {
   /** The product pages, opened with the first one asked for. */
   private pages: PageStore | undefined;
   private get bodies() {
-    return (this.pages ??= new PageStore());
+    return (this.pages ??= new PageStore({ home: this.options.pagesFile }));
   }
   /**
    * The product pages' HTML built ahead (web's pages-ahead.ts), dropped with their JSON bodies; its `label` is what
@@ -157,7 +157,8 @@ export class CatalogSync {
 
   /**
    * Saves the catalogue for the next start (when it is in memory and a file is configured), and with `pages` (when the
-   * server closes) the product pages beside it: a restart that restores this snapshot then has them all at once.
+   * server closes) the product pages beside it, which closes them: a restart that restores this snapshot then has them all
+   * at once.
    */
   async save(opts: { pages?: boolean } = {}): Promise<void> {
     const { snapshotFile, pagesFile, htmlFile } = this.options;
@@ -173,9 +174,15 @@ export class CatalogSync {
     for (const [store, file, what] of [[this.pages, pagesFile, 'product pages'], [this.html, htmlFile, 'product pages\' HTML']] as const) {
       if (!store || !file) continue;
       const storeStarted = Date.now();
-      const saved = store.save(file, key);
+      const saved = store.save(key);
       this.options.log?.info({ file, pages: saved, ms: Date.now() - storeStarted }, `${what} saved`);
     }
+    // Saved where they lay (page-store.ts): their files are the saved ones now, and a page kept after this would write
+    // into them. Whatever is kept from here on (the server is closing) goes to new files that its close removes.
+    this.pages?.close();
+    this.pages = undefined;
+    this.html?.close();
+    this.html = undefined;
   }
 
   /** The first sync: restore a snapshot, or load (inline when small, else behind SQL answers), or stay in SQL. */
@@ -346,7 +353,7 @@ export class CatalogSync {
   useHtmlLabel(label: string) {
     if (this.html?.label === label) return;
     this.html?.close();
-    this.html = new PageStore();
+    this.html = new PageStore({ home: this.options.htmlFile });
     this.html.label = label;
   }
 

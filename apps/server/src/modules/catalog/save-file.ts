@@ -1,15 +1,22 @@
-/** The catalogue's files saved whole or not at all: written to a temporary file beside them, then renamed into place. */
+/** The catalogue's files saved whole or not at all: written beside them under a temporary name, then renamed into place. */
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Where `file` is written before its rename: `<file>.<pid>.tmp`, the name `removeCutSaves` knows. */
+/** Where `file` is written before its rename: `<file>.<pid>.tmp`, a name `removeCutSaves` knows. */
 export const temporaryFor = (file: string) => `${file}.${process.pid}.tmp`;
 
 /**
- * Removes what a save cut short left beside `file`: its temporary copy (`temporaryFor`, by snapshot.ts and page-store.ts)
- * of a process that is gone — killed in the middle of a shutdown's save, a product pages' HTML copy is a gigabyte at
- * 100,000 products, and nothing else would ever remove it. A copy of a process still running (another server on the
- * same folder, whatever its state) is left alone.
+ * The file a page store (page-store.ts) keeps its pages in while the process runs, to be renamed to `file` when it
+ * is saved: `<file>.<pid>-<n>.tmp`, the other name `removeCutSaves` knows.
+ */
+export const liveFor = (file: string, n: number) => `${file}.${process.pid}-${n}.tmp`;
+
+/**
+ * Removes what a process that is gone left beside `file`: its temporary copy (`temporaryFor`, by snapshot.ts) cut
+ * short in the middle of a save, and the files its page stores lived in (`liveFor`, page-store.ts; the product pages'
+ * HTML is a gigabyte at 100,000 products) when it was killed or crashed before saving them — nothing else would ever
+ * remove them. Those of a process still running (another server on the same folder, whatever its state) are left
+ * alone.
  */
 export function removeCutSaves(file: string): string[] {
   const dir = path.dirname(file);
@@ -22,7 +29,7 @@ export function removeCutSaves(file: string): string[] {
   }
   const removed: string[] = [];
   for (const name of names) {
-    const pid = name.startsWith(prefix) && /^(\d+)\.tmp$/.exec(name.slice(prefix.length))?.[1];
+    const pid = name.startsWith(prefix) && /^(\d+)(?:-\d+)?\.tmp$/.exec(name.slice(prefix.length))?.[1];
     if (!pid || processAlive(Number(pid))) continue;
     fs.rmSync(path.join(dir, name), { force: true });
     removed.push(name);
