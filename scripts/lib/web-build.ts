@@ -80,11 +80,13 @@ export function serveNodeArgs(root: string): string[] {
 }
 
 /**
- * The environment `npm run serve` sets before node (`NODE_ENV=production`; `MALLOC_ARENA_MAX=2`: glibc
+ * The environment `npm run serve` sets before node (`NODE_ENV=production`; `MALLOC_ARENA_MAX=1`: glibc
  * otherwise gives each of node's threads its own malloc arena, ≈ 50 MB more resident memory at 100,000
- * products, docs/decisions/015-catalogue-in-memory.md; `MALLOC_MMAP_THRESHOLD_=65536`: the compressors' windows
- * and tables on the thread pool come from mmap and go back to the system when freed, instead of staying in the
- * arenas — the cold page mix's peak RSS 425–437 → 388 MB, docs/decisions/031-memory-under-the-cold-mix.md).
+ * products, docs/decisions/015-catalogue-in-memory.md — two arenas until the render thread came, one since: a
+ * second arena was ≈ 10 MB of the cold mix's peak, docs/decisions/032-listing-frames.md;
+ * `MALLOC_MMAP_THRESHOLD_=65536`: the compressors' windows and tables on the thread pool come from mmap and go back
+ * to the system when freed, instead of staying in the arenas — the cold page mix's peak RSS 425–437 → 388 MB,
+ * docs/decisions/031-memory-under-the-cold-mix.md).
  */
 export function serveEnv(root: string): Record<string, string> {
   const prefix = /^((\w+=\S*\s+)*)node\s/.exec(serveScript(root))?.[1] ?? '';

@@ -37,6 +37,11 @@ const EnvSchema = z.object({
    * sent: web's pages-ahead.ts, decision 017); newest products first, the rest rendered when asked for. 0: none built ahead.
    */
   PAGES_AHEAD_MB: z.coerce.number().int().min(0).max(1_048_576).default(2048),
+  /**
+   * Listing and search pages put together on a second thread where the machine has a second core (render-thread.ts,
+   * decision 032; a production build: the thread's bundle sits beside the server's). false: on the serving thread.
+   */
+  RENDER_THREAD: bool.default(true),
   /** Unset: uploads in DATA_DIR/uploads. `s3://bucket[/prefix]`: an S3-compatible store, shared by every copy. */
   STORAGE_URL: z.string().regex(STORAGE_URL, 'must be s3://bucket or s3://bucket/prefix (a bucket name of 3-63 lower-case letters, digits, dots and hyphens)').optional(),
   /** The S3 service's address (MinIO, Ceph, a cloud's endpoint); unset: AWS for S3_REGION. */

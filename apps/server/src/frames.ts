@@ -26,6 +26,8 @@ export interface Frame {
   state: { loaderData: Record<string, unknown>; actionData: unknown; errors: unknown };
   /** A page of it could not be put together (logged once). */
   warned?: boolean;
+  /** A page of it could not be put together on the render thread (logged once; render-thread.ts). */
+  threadWarned?: boolean;
   /**
    * The large pieces before the route's markup (the head with the stylesheet inline, the header) compressed once, by
    * their place in `pieces` (`fixedPiece`, with their CRCs): a page's gzip is put together around them (`fillFrame`).

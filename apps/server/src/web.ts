@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -17,6 +18,7 @@ import { accepts, compress, COMPRESS_FROM_BYTES, fixedPiece, gzipAround, gzipHer
 import { newNonce, nonceSource, nonceToHashes, withScriptSources } from './lib/csp.js';
 import { failure } from './lib/envelope.js';
 import { readInProcess } from './lib/in-process.js';
+import { NO_FRAME, RenderThread, renderWorkerFile } from './render-thread.js';
 import { PagesAhead, type AheadPage } from './pages-ahead.js';
 import { compressFrame, cutFrame, fillFrame, frameEntryOf, framedBranches, pageState, type Frame, type FramedPage } from './frames.js';
 
@@ -341,7 +343,14 @@ export async function loadWebBuild(webDir = WEB_DIR): Promise<ServerBuild | unde
  * Mounts the web build: hashed assets with immutable caching, public files, and React Router's
  * server rendering for every other non-API path. Without a build, only the API runs.
  */
-export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuild(webDir), options: { frames?: boolean; onFramed?: (url: URL, frame: object) => void } = {}): Promise<boolean> {
+/**
+ * How `mountWeb` renders, for tests: `frames` false renders every page whole; `thread` false makes framed pages on the
+ * serving thread (both read per request); `threadFile` starts the render thread from that bundle (else the one beside
+ * a production build's server, when RENDER_THREAD allows); `onFramed` is told of each page put together from a frame.
+ */
+export interface WebOptions { frames?: boolean; thread?: boolean; threadFile?: string; onFramed?: (url: URL, frame: object, onThread: boolean) => void }
+
+export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuild(webDir), options: WebOptions = {}): Promise<boolean> {
   const clientDir = path.join(webDir, 'build/client');
   const build = await loading;
   if (!build) {
@@ -414,6 +423,13 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
   // (Frames are written for a shop at the root of its origin.)
   const frameEntry = (build.basename ?? '/') === '/' ? frameEntryOf(build) : undefined;
   const branches = frameEntry ? framedBranches(build) : new Map<string, never>();
+  // Framed pages are put together on a thread of their own (render-thread.ts) where the machine has a second core.
+  const threadFile = options.threadFile ?? (app.services.config.RENDER_THREAD && os.availableParallelism() > 1
+    ? renderWorkerFile(fileURLToPath(import.meta.url)) : undefined);
+  const thread = frameEntry && threadFile
+    ? new RenderThread(threadFile, pathToFileURL(path.join(webDir, 'build/server/index.js')).href, (err, msg) => app.log.warn({ err }, msg))
+    : undefined;
+  if (thread) app.addHook('onClose', () => thread.close());
   const framedPaths = new Map<string, string>();
   for (const [id, branch] of branches) {
     const pathname = `/${branch.map((r) => r.path ?? '').filter(Boolean).join('/')}`;
@@ -492,6 +508,18 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       return undefined; // a 404, a redirect, an error: React Router answers it as it does
     }
     if (typeof data !== 'object' || data === null || Object.getPrototypeOf(data) !== Object.prototype) return undefined;
+    if (thread && options.thread !== false) {
+      const made = await thread.render(frame, { leafId, url: webRequest.url, data, parts: [...parts], nonce, search: url.searchParams.get('search') ?? '' });
+      if (made && !('error' in made)) {
+        options.onFramed?.(url, frame, true);
+        return { response: new Response(null, { status: frame.status, headers: frame.headers }), html: made.html, gzipped: made.gzip };
+      }
+      // Not made there (the thread is starting again, or failed on this page): made here.
+      if (made && made.error !== NO_FRAME && !frame.threadWarned) {
+        app.log.warn({ err: made.error, url: url.pathname }, 'page not put together on the render thread: made here');
+        frame.threadWarned = true;
+      }
+    }
     let page: FramedPage;
     try {
       const { loaderData, line } = pageState(frame, leafId, data);
@@ -503,7 +531,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       frame.warned = true;
       return undefined;
     }
-    options.onFramed?.(url, frame);
+    options.onFramed?.(url, frame, false);
     return { response: new Response(null, { status: frame.status, headers: frame.headers }), html: page.html, gzipped: page.gzip };
   };
   /**

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNSAFE_decodeViaTurboStream } from 'react-router';
 import { SHOPPER_HINT_COOKIE } from '@sorkhab/shared';
-import { mountWeb } from '../src/web.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { mountWeb, type WebOptions } from '../src/web.js';
+import { serverBuildOptions } from '../../../scripts/lib/server-build.js';
 import { inProcessReadsOf } from '../src/lib/in-process.js';
 import { encodeTurboStream } from '../src/lib/turbo-stream.js';
 import { compressFrame, cutFrame, fillFrame } from '../src/frames.js';
@@ -19,9 +25,12 @@ import { ADMIN, bearer, buildTestApp, DB_KIND, login, stylesheetCookieOf, twoCop
 const ORIGIN = 'http://shop.example';
 const frames = new Set<object>();
 let framed = 0;
-const options: { frames: boolean; onFramed: (url: URL, frame: object) => void } = {
-  frames: true, onFramed: (_url, frame) => { framed++; frames.add(frame); },
+/** Of those, made on the render thread (render-thread.ts). */
+let threaded = 0;
+const options: WebOptions & { frames: boolean; thread: boolean } = {
+  frames: true, thread: true, onFramed: (_url, frame, onThread) => { framed++; if (onThread) threaded++; frames.add(frame); },
 };
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let t: TestApp;
 let parentId: number;
 let childId: number;
@@ -31,6 +40,10 @@ let stylesheetCookie: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ PUBLIC_URL: ORIGIN, RATE_LIMIT: false }); // a few hundred pages from one address
+  // The render thread as the production build makes it (its bundle, built here), putting the framed pages together.
+  const threadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-render-thread-'));
+  await build({ ...serverBuildOptions(ROOT), entryPoints: { 'render-worker': path.join(ROOT, 'apps/server/src/render-worker.ts') }, outdir: threadDir, logLevel: 'silent' });
+  options.threadFile = path.join(threadDir, 'render-worker.js');
   expect(await mountWeb(t.app, undefined, undefined, options)).toBe(true);
   parentId = (await createCategory(t, { title: 'مراقبت پوست' })).id;
   childId = (await createCategory(t, { title: 'کرم صورت', parentId })).id;
@@ -120,9 +133,11 @@ describe('pages put together from a frame', () => {
       '/suggest-products?sort=cheapest&inStock=true',
     ];
     const visitors = [GUEST, SHOPPER, { cookie: stylesheetCookie }, { cookie: `${stylesheetCookie}; ${SHOPPER_HINT_COOKIE}=1` }];
+    const before = threaded;
     const framedPages = await expectAsRendered(urls, visitors);
-    // Every page but the missing category's was put together from its frame (none fell back unseen).
+    // Every page but the missing category's was put together from its frame (none fell back unseen), on the thread.
     expect(framedPages).toBe((urls.length - 1) * visitors.length);
+    expect(threaded - before).toBe(framedPages);
   });
 
   it('are the search pages React Router renders: found, not found, empty, hostile queries in the header and the page', async () => {
@@ -138,8 +153,10 @@ describe('pages put together from a frame', () => {
       `/search?search=${'کرم '.repeat(40)}`,
       `/product-list?search=${encodeURIComponent('کرم')}&categoryId=${parentId}`,
     ];
+    const before = threaded;
     const framedPages = await expectAsRendered(urls, [GUEST, SHOPPER, { cookie: stylesheetCookie }]);
     expect(framedPages).toBe(urls.length * 3);
+    expect(threaded - before).toBe(framedPages);
     // A query the API refuses (control characters) is React Router's error page, as it was.
     const refused = '/search?search=%00%01%02%03%04';
     expect(await expectAsRendered([refused], [GUEST])).toBe(0);
@@ -295,6 +312,20 @@ describe('pages put together from a frame', () => {
     await t.app.services.cache.invalidate();
     expect((await get('/search?search=x')).statusCode).toBe(200);
     expect(frames.size).toBe(3);
+  });
+
+  it('are the same put together on the serving thread (a machine of one core, RENDER_THREAD=false, the thread down)', async () => {
+    const urls = [`/product-list?categoryId=${parentId}&sort=cheapest&page=2`, '/product-list?minPrice=900000000', '/search?search=کرم',
+      '/search?search=zzzqqq', `/search?search=${encodeURIComponent('"><script>alert(1)</script>&\'')}`];
+    const before = { framed, threaded };
+    options.thread = false;
+    try {
+      expect(await expectAsRendered(urls, [GUEST, SHOPPER, { cookie: stylesheetCookie }])).toBe(urls.length * 3);
+    } finally {
+      options.thread = true;
+    }
+    expect(framed - before.framed).toBe(urls.length * 3);
+    expect(threaded).toBe(before.threaded);
   });
 });
 

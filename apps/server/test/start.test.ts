@@ -49,12 +49,12 @@ describe('npm start builds the web app only when its sources changed', () => {
 });
 
 describe('the launchers run the server as npm run serve does', () => {
-  it('with its environment (one malloc arena pair: the memory bound) and its node flags', () => {
+  it('with its environment (one malloc arena: the memory bound) and its node flags', () => {
     const root = tempDir('sorkhab-serve-');
     write(root, 'package.json', JSON.stringify({ scripts: { serve: 'MALLOC_ARENA_MAX=2 NODE_ENV=production node --max-old-space-size=256 --import tsx apps/server/src/main.ts' } }));
     expect(serveEnv(root)).toEqual({ MALLOC_ARENA_MAX: '2', NODE_ENV: 'production' });
     expect(serveNodeArgs(root)).toEqual(['--max-old-space-size=256', '--import', 'tsx', 'apps/server/src/main.ts']);
-    expect(serveEnv(ROOT).MALLOC_ARENA_MAX).toBe('2'); // the project's own script keeps it
+    expect(serveEnv(ROOT).MALLOC_ARENA_MAX).toBe('1'); // the project's own script keeps it (one arena: decision 032)
   });
 });
 
