@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Frame } from './frames.js';
-import { NO_FRAME, RenderThread } from './render-thread.js';
+import { IN_HAND, NO_FRAME, RenderThread } from './render-thread.js';
 
 /**
  * The serving thread's side of the render thread (render-thread.ts) against stand-in workers: a page comes back as the
@@ -20,12 +20,16 @@ function workerFile(name: string, body: string): string {
   fs.writeFileSync(file, `import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 const kept = new Set();
-parentPort.on('message', (ask) => {
-  ${body}
+const held = [];
+function answer(ask) {
   if (ask.frame) kept.add(ask.frameId);
   if (!kept.has(ask.frameId)) return parentPort.postMessage({ id: ask.id, error: ${JSON.stringify(NO_FRAME)} });
   const html = Buffer.from(JSON.stringify({ withFrame: !!ask.frame, data: ask.data, parts: ask.parts, nonce: ask.nonce }));
   parentPort.postMessage({ id: ask.id, html, gzip: Buffer.from('gz:' + ask.search) }, [html.buffer]);
+}
+parentPort.on('message', (ask) => {
+  ${body}
+  answer(ask);
 });
 parentPort.postMessage({ ready: true });
 `);
@@ -57,6 +61,19 @@ describe('the render thread, seen from the serving thread', () => {
     expect(many.map((p) => p && 'html' in p && JSON.parse(p.html.toString()).data.n)).toEqual([5, 6, 7, 8]);
     await thread.close();
     expect(await thread.render(f, fill(9))).toBeUndefined(); // closed: the serving thread makes every page
+  });
+
+  it('has at most IN_HAND pages in hand: past them, pages are made on the serving thread', async () => {
+    // A worker that holds every page until it has IN_HAND + 1 of them, then answers them all.
+    const thread = new RenderThread(workerFile('slow', `held.push(ask); if (held.length <= ${IN_HAND}) return; for (const a of held.splice(0)) answer(a); return;`), 'unused', warn);
+    await thread.started();
+    const f = frame();
+    const first = Array.from({ length: IN_HAND }, (_, n) => thread.render(f, fill(n)));
+    expect(await thread.render(f, fill(IN_HAND))).toBeUndefined(); // one more: not taken
+    const pages = await Promise.race([Promise.all(first), new Promise((resolve) => setTimeout(() => resolve('held'), 300))]);
+    expect(pages).toBe('held'); // the worker still holds them: the page above was never sent
+    await thread.close();
+    expect(await Promise.all(first)).toEqual(Array.from({ length: IN_HAND }, () => undefined)); // closed: made here
   });
 
   it('leaves the pages to the serving thread when its worker stops, and starts it again a little later', async () => {

@@ -29,6 +29,13 @@ export type RenderAnswer = { id: number; html: Buffer; gzip: Buffer } | { id: nu
 /** The thread's answer for a page of a frame it does not keep. */
 export const NO_FRAME = 'no such frame or route here';
 
+/**
+ * Pages the thread may have in hand at once. Each holds its route's data copied for the thread; past this (a flood of
+ * connections, the thread behind) a page is made on the serving thread, which then reads new requests more slowly,
+ * as it did before the thread — so the pages waiting for it cannot grow with the connections.
+ */
+export const IN_HAND = 64;
+
 /** After a crash, the time before the thread is started again (pages are made on the serving thread meanwhile). */
 const RESTART_AFTER_MS = 5_000;
 
@@ -111,12 +118,12 @@ export class RenderThread {
 
   /**
    * A page of `frame` with the route's `data` (and the parts its loader rendered), made on the thread: undefined when
-   * the thread is not there to make it, or it failed (the caller makes it).
+   * the thread is not there to make it or has `IN_HAND` pages already, `{ error }` when it failed (the caller makes it).
    */
   async render(frame: Frame, fill: Omit<RenderAsk, 'id' | 'frameId' | 'frame'>): Promise<FramedPage | { error: string } | undefined> {
     if (!this.worker && !this.closed && Date.now() >= this.restartAt) this.start();
     const worker = this.worker;
-    if (!worker || !this.ready) return undefined;
+    if (!worker || !this.ready || this.waiting.size >= IN_HAND) return undefined;
     let frameId = this.frameIds.get(frame);
     if (frameId === undefined) this.frameIds.set(frame, frameId = ++this.frames);
     const withFrame = !this.sent.has(frame);
