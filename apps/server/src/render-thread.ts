@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Frame, FramedPage } from './frames.js';
 
@@ -162,10 +163,11 @@ export class RenderThread {
   }
 }
 
-const asBuffer = (u: Uint8Array) => (Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength));
+/** Bytes that came through a structured clone (a Buffer arrives as a plain Uint8Array) as a Buffer again, not copied. */
+export const asBuffer = (u: Uint8Array) => (Buffer.isBuffer(u) ? u : Buffer.from(u.buffer, u.byteOffset, u.byteLength));
 
 /** The render thread's bundle beside the server's (a production build), if there is one. */
 export function renderWorkerFile(serverFile: string): string | undefined {
-  const file = serverFile.replace(/[^/\\]+$/, 'render-worker.js');
+  const file = path.join(path.dirname(serverFile), 'render-worker.js');
   return serverFile.endsWith('.js') && fs.existsSync(file) ? file : undefined;
 }

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ServerBuild } from 'react-router';
 import { fillFrame, frameEntryOf, framedBranches, pageState, type Frame } from './frames.js';
-import { NO_FRAME, type RenderAsk, type RenderAnswer } from './render-thread.js';
+import { asBuffer, NO_FRAME, type RenderAsk, type RenderAnswer } from './render-thread.js';
 
 /**
  * Frames this thread keeps, the last used (a frame is sent with its first page, and again when it was let go): a
@@ -18,8 +18,6 @@ const build = (await import(workerData.buildFile as string)) as ServerBuild;
 const entry = frameEntryOf(build);
 const branches = framedBranches(build);
 const frames = new Map<number, Frame>();
-/** A structured clone's bytes as a Buffer again (a Buffer arrives as a plain Uint8Array). */
-const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 /** Whether a buffer is the whole of its memory (then it is moved to the serving thread, not copied). */
 const whole = (b: Buffer) => b.byteOffset === 0 && b.byteLength === b.buffer.byteLength;
 

@@ -20,7 +20,7 @@ import { failure } from './lib/envelope.js';
 import { readInProcess } from './lib/in-process.js';
 import { NO_FRAME, RenderThread, renderWorkerFile } from './render-thread.js';
 import { PagesAhead, type AheadPage } from './pages-ahead.js';
-import { compressFrame, cutFrame, fillFrame, frameEntryOf, framedBranches, pageState, type Frame, type FramedPage } from './frames.js';
+import { compressFrame, cutFrame, fillFrame, frameEntryOf, framedBranches, pageState, type Frame } from './frames.js';
 
 /**
  * A page kept in the page cache, with its compressed copies: the first made on the thread that serves (gzip at the
@@ -508,30 +508,28 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       return undefined; // a 404, a redirect, an error: React Router answers it as it does
     }
     if (typeof data !== 'object' || data === null || Object.getPrototypeOf(data) !== Object.prototype) return undefined;
-    if (thread && options.thread !== false) {
-      const made = await thread.render(frame, { leafId, url: webRequest.url, data, parts: [...parts], nonce, search: url.searchParams.get('search') ?? '' });
-      if (made && !('error' in made)) {
-        options.onFramed?.(url, frame, true);
-        return { response: new Response(null, { status: frame.status, headers: frame.headers }), html: made.html, gzipped: made.gzip };
-      }
-      // Not made there (the thread is starting again, or failed on this page): made here.
-      if (made && made.error !== NO_FRAME && !frame.threadWarned) {
-        app.log.warn({ err: made.error, url: url.pathname }, 'page not put together on the render thread: made here');
-        frame.threadWarned = true;
+    const search = url.searchParams.get('search') ?? '';
+    const made = thread && options.thread !== false ? await thread.render(frame, { leafId, url: webRequest.url, data, parts: [...parts], nonce, search }) : undefined;
+    // Not made there (no thread, the thread starting again, or failed on this page): made here.
+    if (made && 'error' in made && made.error !== NO_FRAME && !frame.threadWarned) {
+      app.log.warn({ err: made.error, url: url.pathname }, 'page not put together on the render thread: made here');
+      frame.threadWarned = true;
+    }
+    let page = made && !('error' in made) ? made : undefined;
+    const onThread = page !== undefined;
+    if (!page) {
+      try {
+        const { loaderData, line } = pageState(frame, leafId, data);
+        const holes = await frameEntry!.renderHoles(branch, webRequest.url, loaderData, parts);
+        page = fillFrame(frame, { nonce, search, ...holes, data: line });
+      } catch (error) {
+        // Once per frame: a kind of data the frame cannot hold would otherwise be logged on every page.
+        if (!frame.warned) app.log.warn({ err: error, url: url.pathname }, 'page not put together from its frame: rendered whole');
+        frame.warned = true;
+        return undefined;
       }
     }
-    let page: FramedPage;
-    try {
-      const { loaderData, line } = pageState(frame, leafId, data);
-      const holes = await frameEntry!.renderHoles(branch, webRequest.url, loaderData, parts);
-      page = fillFrame(frame, { nonce, search: url.searchParams.get('search') ?? '', ...holes, data: line });
-    } catch (error) {
-      // Once per frame: a kind of data the frame cannot hold would otherwise be logged on every page.
-      if (!frame.warned) app.log.warn({ err: error, url: url.pathname }, 'page not put together from its frame: rendered whole');
-      frame.warned = true;
-      return undefined;
-    }
-    options.onFramed?.(url, frame, false);
+    options.onFramed?.(url, frame, onThread);
     return { response: new Response(null, { status: frame.status, headers: frame.headers }), html: page.html, gzipped: page.gzip };
   };
   /**

@@ -171,7 +171,7 @@ export class PageStore {
    * here on leaves nothing stale behind); undefined when there is no such file, it was saved under another key, or it
    * is not whole. The saved file is consumed either way.
    */
-  static open(home: string, key: string, minGarbage = MIN_GARBAGE_TO_COMPACT): PageStore | undefined {
+  static open(home: string, key: string): PageStore | undefined {
     if (!fs.existsSync(home)) return undefined;
     const opened = namedFile(home, home);
     try {
@@ -199,7 +199,7 @@ export class PageStore {
       const lengths = new Int32Array(read(header.count * 4, at).buffer);
       at += header.count * 4;
       const dictionary = header.dictionary ? read(header.dictionary, at) : undefined;
-      const store = new PageStore({ home, minGarbage }, opened);
+      const store = new PageStore({ home }, opened);
       store.dictionary = dictionary;
       store.label = header.label;
       let bytes = 0;
