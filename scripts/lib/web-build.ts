@@ -84,9 +84,12 @@ export function serveNodeArgs(root: string): string[] {
  * otherwise gives each of node's threads its own malloc arena, ≈ 50 MB more resident memory at 100,000
  * products, docs/decisions/015-catalogue-in-memory.md — two arenas until the render thread came, one since: a
  * second arena was ≈ 10 MB of the cold mix's peak, docs/decisions/032-listing-frames.md;
- * `MALLOC_MMAP_THRESHOLD_=65536`: the compressors' windows and tables on the thread pool come from mmap and go back
- * to the system when freed, instead of staying in the arenas — the cold page mix's peak RSS 425–437 → 388 MB,
- * docs/decisions/031-memory-under-the-cold-mix.md).
+ * `MALLOC_MMAP_THRESHOLD_=262144`: brotli's windows and tables on the thread pool (256 KB and more) come from mmap and
+ * go back to the system when freed, instead of staying in the arenas — the cold page mix's peak RSS 425–437 → 388 MB
+ * when the threshold was 64 KB — while zlib's deflate tables (64–128 KB each) and a page's buffers come from the arena:
+ * at 64 KB each deflate mapped and unmapped them, ≈ 100 µs of system time a call and half the render thread's time on a
+ * crawler's page; `MALLOC_TRIM_THRESHOLD_=1048576`: a freed megabyte at the heap's top is kept for the next page rather
+ * than given back and taken again; docs/decisions/031-memory-under-the-cold-mix.md).
  */
 export function serveEnv(root: string): Record<string, string> {
   const prefix = /^((\w+=\S*\s+)*)node\s/.exec(serveScript(root))?.[1] ?? '';

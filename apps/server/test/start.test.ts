@@ -55,6 +55,8 @@ describe('the launchers run the server as npm run serve does', () => {
     expect(serveEnv(root)).toEqual({ MALLOC_ARENA_MAX: '2', NODE_ENV: 'production' });
     expect(serveNodeArgs(root)).toEqual(['--max-old-space-size=256', '--import', 'tsx', 'apps/server/src/main.ts']);
     expect(serveEnv(ROOT).MALLOC_ARENA_MAX).toBe('1'); // the project's own script keeps it (one arena: decision 032)
+    // glibc's mmap threshold above zlib's tables and a page's buffers, its trim threshold above a page's worth (decision 031)
+    expect(serveEnv(ROOT)).toMatchObject({ MALLOC_MMAP_THRESHOLD_: '262144', MALLOC_TRIM_THRESHOLD_: '1048576' });
   });
 });
 
