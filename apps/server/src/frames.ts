@@ -122,8 +122,12 @@ export function cutFrame(html: string, nonce: string, marks: Marks, withSearch: 
   return pieces;
 }
 
-/** A page of a frame: its bytes, and their gzip (`gzip()`, made when asked for). */
-export interface FramedPage { html: Buffer; gzip: () => Promise<Buffer> }
+/**
+ * A page of a frame: its size in bytes, its bytes (`html()`) and their gzip (`gzip()`), each made when asked for. A
+ * page made on the render thread comes back as its gzip alone, and its bytes are that gzip's text when a request needs
+ * them (a browser that takes no gzip, a page the cache keeps: render-thread.ts).
+ */
+export interface FramedPage { size: number; html: () => Buffer; gzip: () => Promise<Buffer> }
 
 /**
  * A page's bytes: `frame` with its holes filled (only the holes' text is written as UTF-8 per page); and its gzip put
@@ -165,7 +169,7 @@ export function fillFrame(frame: Frame, fill: { nonce: string; search: string; p
       hole++;
     }
   }
-  return { html, gzip: () => gzipAroundPieces(html, fixed) };
+  return { size: html.length, html: () => html, gzip: () => gzipAroundPieces(html, fixed) };
 }
 
 /** Where `fillFrame` writes a page's holes as UTF-8 (it grows to the largest page's). */

@@ -7,7 +7,7 @@ import { IN_HAND, NO_FRAME, RenderThread } from './render-thread.js';
 
 /**
  * The serving thread's side of the render thread (render-thread.ts) against stand-in workers: a page comes back as the
- * worker made it, a frame is sent with its first page and again when the worker no longer has it, and a worker that
+ * worker made it (its gzip, and its bytes read from that gzip when asked for), a frame is sent with its first page and again when the worker no longer has it, and a worker that
  * fails or stops leaves the page to the serving thread until it is started again. (frames.test.ts checks the real
  * worker's pages byte for byte against React Router's.)
  */
@@ -19,13 +19,15 @@ function workerFile(name: string, body: string): string {
   const file = path.join(dir, `${name}.mjs`);
   fs.writeFileSync(file, `import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import zlib from 'node:zlib';
 const kept = new Set();
 const held = [];
 function answer(ask) {
   if (ask.frame) kept.add(ask.frameId);
   if (!kept.has(ask.frameId)) return parentPort.postMessage({ id: ask.id, error: ${JSON.stringify(NO_FRAME)} });
-  const html = Buffer.from(JSON.stringify({ withFrame: !!ask.frame, data: ask.data, parts: ask.parts, nonce: ask.nonce }));
-  parentPort.postMessage({ id: ask.id, html, gzip: Buffer.from('gz:' + ask.search) }, [html.buffer]);
+  const html = Buffer.from(JSON.stringify({ withFrame: !!ask.frame, data: ask.data, parts: ask.parts, nonce: ask.nonce, search: ask.search }));
+  const gzip = zlib.gzipSync(html);
+  parentPort.postMessage({ id: ask.id, size: html.length, gzip }, gzip.byteLength === gzip.buffer.byteLength ? [gzip.buffer] : []);
 }
 parentPort.on('message', (ask) => {
   ${body}
@@ -48,17 +50,17 @@ describe('the render thread, seen from the serving thread', () => {
     expect(await thread.render(f, fill(0))).toBeUndefined(); // not started yet: the serving thread makes it
     await thread.started();
     const first = await thread.render(f, fill(1));
-    expect(first && 'html' in first && JSON.parse(first.html.toString())).toEqual({ withFrame: true, data: { n: 1 }, parts: [['menu', '<nav/>']], nonce: 'nonce1' });
-    expect(first && 'gzip' in first && (await first.gzip()).toString()).toBe('gz:1');
+    expect(first && 'html' in first && JSON.parse(first.html().toString())).toEqual({ withFrame: true, data: { n: 1 }, parts: [['menu', '<nav/>']], nonce: 'nonce1', search: '1' });
+    expect(first && 'size' in first && first.size).toBe(first && 'html' in first && first.html().length);
     const second = await thread.render(f, fill(2));
-    expect(second && 'html' in second && JSON.parse(second.html.toString()).withFrame).toBe(false);
+    expect(second && 'html' in second && JSON.parse(second.html().toString()).withFrame).toBe(false);
     // The worker drops its frames at n = 3: that page is answered as not made, and the next one carries the frame again.
     expect(await thread.render(f, fill(3))).toEqual({ error: NO_FRAME });
     const fourth = await thread.render(f, fill(4));
-    expect(fourth && 'html' in fourth && JSON.parse(fourth.html.toString()).withFrame).toBe(true);
+    expect(fourth && 'html' in fourth && JSON.parse(fourth.html().toString()).withFrame).toBe(true);
     // Pages asked at once each get their own answer.
     const many = await Promise.all([5, 6, 7, 8].map((n) => thread.render(f, fill(n))));
-    expect(many.map((p) => p && 'html' in p && JSON.parse(p.html.toString()).data.n)).toEqual([5, 6, 7, 8]);
+    expect(many.map((p) => p && 'html' in p && JSON.parse(p.html().toString()).data.n)).toEqual([5, 6, 7, 8]);
     await thread.close();
     expect(await thread.render(f, fill(9))).toBeUndefined(); // closed: the serving thread makes every page
   });
@@ -90,7 +92,7 @@ describe('the render thread, seen from the serving thread', () => {
     expect(await thread.render(f, fill(4))).toBeUndefined(); // started now, not ready yet
     await thread.started();
     const page = await thread.render(f, fill(5));
-    expect(page && 'html' in page && JSON.parse(page.html.toString())).toMatchObject({ withFrame: true, data: { n: 5 } }); // a new worker: the frame sent again
+    expect(page && 'html' in page && JSON.parse(page.html().toString())).toMatchObject({ withFrame: true, data: { n: 5 } }); // a new worker: the frame sent again
     await thread.close();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The render thread's entry (render-thread.ts, decision 032): it loads the web build and puts framed pages together
  * — the route's part rendered by React, the hydration data encoded, the frame's holes filled and the page gzipped
- * around the frame's pieces — for the serving thread, which keeps the HTTP, the loaders and the catalogue.
+ * around the frame's pieces — for the serving thread, which keeps the HTTP, the loaders and the catalogue. The page goes
+ * back as its gzip alone (render-thread.ts says why).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ServerBuild } from 'react-router';
@@ -50,9 +51,9 @@ parentPort!.on('message', (ask: RenderAsk) => {
     const { loaderData, line } = pageState(frame, ask.leafId, ask.data);
     const holes = await entry.renderHoles(branch, ask.url, loaderData, new Map(ask.parts));
     const page = fillFrame(frame, { nonce: ask.nonce, search: ask.search, ...holes, data: line });
-    return { id: ask.id, html: page.html, gzip: await page.gzip() };
+    return { id: ask.id, size: page.size, gzip: await page.gzip() };
   })().catch((error: unknown) => ({ id: ask.id, error: error instanceof Error ? error.message : String(error) })).then((answer) => {
-    const moved = 'html' in answer ? [answer.html, answer.gzip].filter(whole).map((b) => b.buffer as ArrayBuffer) : [];
+    const moved = 'gzip' in answer && whole(answer.gzip) ? [answer.gzip.buffer as ArrayBuffer] : [];
     parentPort!.postMessage(answer, moved);
   });
 });

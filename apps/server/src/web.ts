@@ -20,7 +20,7 @@ import { failure } from './lib/envelope.js';
 import { readInProcess } from './lib/in-process.js';
 import { NO_FRAME, RenderThread, renderWorkerFile } from './render-thread.js';
 import { PagesAhead, type AheadPage } from './pages-ahead.js';
-import { compressFrame, cutFrame, fillFrame, frameEntryOf, framedBranches, pageState, type Frame } from './frames.js';
+import { compressFrame, cutFrame, fillFrame, frameEntryOf, framedBranches, pageState, type Frame, type FramedPage } from './frames.js';
 
 /**
  * A page kept in the page cache, with its compressed copies: the first made on the thread that serves (gzip at the
@@ -118,12 +118,17 @@ async function sendGzipped(request: FastifyRequest, reply: FastifyReply, gzipped
  * goes gzipped around the style element's piece, compressed once (`gzipAround`), to any browser that takes gzip, even
  * one preferring brotli (≈ 13% more bytes, a third of the work); else as `sendPage` sends it.
  */
-async function sendMade(request: FastifyRequest, reply: FastifyReply, body: Buffer, inline: FixedPiece | undefined, gzipped?: () => Promise<Buffer>) {
-  if (body.length >= COMPRESS_FROM_BYTES && accepts(request.headers['accept-encoding'], 'gzip')) {
+async function sendMade(request: FastifyRequest, reply: FastifyReply, page: Buffer | FramedPage, inline: FixedPiece | undefined) {
+  const takesGzip = accepts(request.headers['accept-encoding'], 'gzip');
+  if (!Buffer.isBuffer(page)) {
     // A page put together from a frame has its gzip put together around the frame's pieces (frames.ts).
-    const gzip = gzipped ? await gzipped() : inline && await gzipAround(body, inline);
+    if (page.size >= COMPRESS_FROM_BYTES && takesGzip) return sendEncoded(reply, 'gzip', await page.gzip());
+    page = page.html();
+  } else if (page.length >= COMPRESS_FROM_BYTES && takesGzip) {
+    const gzip = inline && await gzipAround(page, inline);
     if (gzip) return sendEncoded(reply, 'gzip', gzip);
   }
+  const body = page;
   return sendPage(request, reply, body, (encoding) => compress(body, encoding, 'dynamic'));
 }
 
@@ -402,7 +407,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
    * route's body, which stays in the answer). A framed route's page is put together from its frame when it can be.
    */
   const renderPage = async (webRequest: Request, handle: ReturnType<typeof createRequestHandler>, caller: Caller, origin: string,
-    nonce: string, linked: boolean) => {
+    nonce: string, linked: boolean): Promise<{ response: Response; page: Buffer | FramedPage | undefined }> => {
     if (options.frames !== false && framedPaths.size && webRequest.method === 'GET') {
       const url = new URL(webRequest.url);
       const leafId = framedPaths.get(url.pathname);
@@ -413,9 +418,9 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
     let rendered: Buffer | undefined;
     const context = loadContext(caller, origin, linked, new Map(), { nonce, takeHtml: (html: Buffer) => { rendered = html; } });
     const response = await handle(webRequest, context as never);
-    const html = !response.headers.get('content-type')?.startsWith('text/html') ? undefined
+    const page = !response.headers.get('content-type')?.startsWith('text/html') ? undefined
       : response.body === null && rendered !== undefined ? rendered : Buffer.from(await response.arrayBuffer());
-    return { response, html, gzipped: undefined };
+    return { response, page };
   };
 
   // Framed routes (frames.ts, decision 032): by the path they render at, when it has no parameter. `options.frames`
@@ -530,7 +535,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       }
     }
     options.onFramed?.(url, frame, onThread);
-    return { response: new Response(null, { status: frame.status, headers: frame.headers }), html: page.html, gzipped: page.gzip };
+    return { response: new Response(null, { status: frame.status, headers: frame.headers }), page };
   };
   /**
    * A page for everyone, as the page cache keeps it: without a nonce (one sent to everyone would be no secret), its
@@ -543,8 +548,9 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
   /** Whether a render's answer may be kept for everyone: a 200 that sets no cookie. */
   const keepable = (response: Response) => response.status === 200 && !response.headers.has('set-cookie');
   /** A render (`renderPage`) as the page cache keeps it: the nonce taken out, its scripts named by hash. */
-  const keptForm = async ({ response, html }: Awaited<ReturnType<typeof renderPage>>, nonce: string) => {
-    const hashed = html === undefined ? { html: Buffer.from(await response.arrayBuffer()), sources: [] } : nonceToHashes(html, nonce);
+  const keptForm = async ({ response, page }: Awaited<ReturnType<typeof renderPage>>, nonce: string) => {
+    const hashed = page === undefined ? { html: Buffer.from(await response.arrayBuffer()), sources: [] }
+      : nonceToHashes(Buffer.isBuffer(page) ? page : page.html(), nonce);
     return {
       status: response.status,
       headers: [...response.headers].filter(([k]) => k !== 'set-cookie' && k !== 'content-security-policy'),
@@ -617,7 +623,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
     web.addContentTypeParser('*', (_req, _payload, done) => done(null));
 
     /** A page rendered for this answer alone: its status, headers, CSP naming this render's nonce, and body. */
-    const sendRendered = (reply: FastifyReply, { response, html, gzipped }: Awaited<ReturnType<typeof renderPage>>, policy: string, nonce: string, cookies: boolean) => {
+    const sendRendered = (reply: FastifyReply, { response, page }: Awaited<ReturnType<typeof renderPage>>, policy: string, nonce: string, cookies: boolean) => {
       reply.code(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') reply.header(key, value);
@@ -626,7 +632,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       const set = cookies ? response.headers.getSetCookie() : [];
       if (set.length) reply.header('set-cookie', set);
       // Compressed here as the kept pages are (a window the size of the page), not by @fastify/compress's encoder.
-      if (html !== undefined) return sendMade(reply.request, reply, html, style?.inline, gzipped);
+      if (page !== undefined) return sendMade(reply.request, reply, page, style?.inline);
       return reply.send(response.body ? Readable.fromWeb(response.body as never) : null);
     };
 
@@ -697,7 +703,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
           // (robots.txt, the sitemap) or a redirect goes as a kept one would.
           const nonce = newNonce();
           const rendered = built ? undefined : await renderPage(webRequest, handle, caller, origin, nonce, linked);
-          if (rendered?.html !== undefined && !again) {
+          if (rendered?.page !== undefined && !again) {
             if (keepable(rendered.response)) seen.set(key, true);
             return sendRendered(reply, rendered, policy, nonce, false);
           }
