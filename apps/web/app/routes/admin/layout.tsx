@@ -14,12 +14,14 @@ export function meta() {
 
 /**
  * The session survives a reload: the httpOnly cookie is checked with GET User/Me — only when the hint cookie set
- * beside it at login says there is one, so the login screen is not preceded by a 401 in the console.
+ * beside it at login says there is one, so the login screen is not preceded by a 401 in the console. The hint goes
+ * only when the server says the session is over (401, 403): a check cut short — the page left while it ran (a link,
+ * a reload), the network gone for a moment — leaves it, so the next page checks again instead of showing the login.
  */
 export async function clientLoader() {
   if (!hasStaffHint(document.cookie)) return { user: null };
   const res = await browserApi.call('GET /User/Me');
-  if (!res.success) dropStaffHint();
+  if (!res.success && (res.status === 401 || res.status === 403)) dropStaffHint();
   return { user: res.success ? res.data : null };
 }
 clientLoader.hydrate = true as const;
