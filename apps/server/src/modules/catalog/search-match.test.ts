@@ -48,6 +48,14 @@ describe('SearchIndex.search', () => {
     expect(search(common, 'نادر کرم')).toEqual([1]);
   });
 
+  it('counts the best of a word\'s matches in a text when its postings narrow the candidates', () => {
+    // «کرم» matches «کرمی» (begins with it, 0.95) and itself (1); text 1 holds both, «کرمی» first (the lower word id,
+    // so its postings are read first), text 2 only «کرمی» and sells more. Both start with the phrase: the better match
+    // of the second word ranks text 1 first.
+    const both = indexOf([row(1, 'نادر کرمی کرم', 0), row(2, 'نادر کرمی', 50), row(3, 'کرم'), row(4, 'شامپو کرمی')]);
+    expect(search(both, 'نادر کرم')).toEqual([1, 2]);
+  });
+
   it('needs every word, as a substring or a near word', () => {
     expect(search(index, 'کرم شبانه')).toEqual([1]);
     expect(search(index, 'شامپ')).toEqual([4]);

@@ -203,6 +203,8 @@ export class SearchIndex {
   private mark = new Int32Array(0);
   private best = new Float32Array(0);
   private cur = new Float32Array(0);
+  /** A bit per slot: the candidates being narrowed (`narrowByPostings`), zero between searches. */
+  private inCandidates = new Uint32Array(0);
   /** A word's score by word id while texts are read (`narrowByTextsOf`); zero between searches. */
   private dense = new Float32Array(0);
   private keys = new Float64Array(0);
@@ -593,8 +595,9 @@ export class SearchIndex {
 
   /**
    * The rows holding a match of every word (`order`: the words, rarest first), each with its best likeness in `best`.
-   * The rarest word gathers the candidates; every other word keeps those that hold it: through its posting lists when
-   * they are shorter than the candidates' texts, else by reading those texts. `keep` filters the gathering.
+   * The rarest word gathers the candidates; every other word keeps those that hold it: through its posting lists up to
+   * `BY_POSTINGS` postings a candidate, else by reading the candidates' texts (≈ 24 words each at the bench's 100,000
+   * products, each read from anywhere in 12 MB of texts). `keep` filters the gathering.
    */
   private holdingEvery(byWord: Beginnings[], order: number[], keep: ((slot: number) => boolean) | undefined): IntList {
     this.beginSearch();
@@ -604,9 +607,8 @@ export class SearchIndex {
       // None left: no other word can bring one back (reading its postings or its matches would find nothing).
       if (candidates.n === 0) break;
       const m = byWord[k]!;
-      if (m.cost < candidates.n * 8) {
-        const inCandidates = ++this.stamp;
-        candidates = narrowByPostings(candidates, this.postings, m.ids, m.score, this.mark, inCandidates, ++this.stamp, this.best, this.cur);
+      if (m.cost < candidates.n * BY_POSTINGS) {
+        candidates = narrowByPostings(candidates, this.postings, m.ids, m.score, this.inCandidates, this.mark, ++this.stamp, this.best, this.cur);
       } else candidates = this.narrowByTextsOf(candidates, m);
     }
     return candidates;
@@ -641,6 +643,7 @@ export class SearchIndex {
       this.mark = new Int32Array(size);
       this.best = new Float32Array(size);
       this.cur = new Float32Array(size);
+      this.inCandidates = new Uint32Array((size >>> 5) + 1);
     }
     if (this.stamp > 0x7fff0000) {
       this.mark.fill(0);
@@ -726,6 +729,15 @@ export class SearchIndex {
   }
 }
 
+/**
+ * Up to this many postings a candidate, a word narrows the candidates through its posting lists (`narrowByPostings`),
+ * above it by reading their texts. The bench's cold searches that find nothing (71% of them; typically a word of 1,400
+ * postings narrowed by one of 5,000) took 74–82 µs each with 8 and reading a posting through `mark`, 44–49 µs with 32
+ * and the bitset; those that find something 534–652 → 473–491 µs (the search alone, on the bench's 100,000 products,
+ * best of six rounds in two runs each; docs/decisions/032).
+ */
+const BY_POSTINGS = 32;
+
 const BEGINS_LAST = 1;
 const ENDS_FIRST = 2;
 
@@ -761,10 +773,18 @@ function gather(postings: ListArena, words: Int32Array, scores: Float32Array, ma
   return out;
 }
 
-/** The candidates found in the words' posting lists too, their best score there added. */
-function narrowByPostings(candidates: IntList, postings: ListArena, words: Int32Array, scores: Float32Array, mark: Int32Array,
-  inCandidates: number, found: number, best: Float32Array, cur: Float32Array): IntList {
-  for (let c = 0; c < candidates.n; c++) mark[candidates.a[c]!] = inCandidates;
+/**
+ * The candidates found in the words' posting lists too, their best score there added. Which slots are candidates is a
+ * bitset (`inCandidates`: 16 KB for 131,072 slots, where a stamp in `mark` per slot is half a megabyte), so that a
+ * posting of no candidate — most of them — reads 16 KB that stay in the core's caches; `mark` and `cur` are read and
+ * written for the hits alone, and nothing more when there are none. The bitset is all zero between calls (a bit left
+ * set would only make a posting look like a candidate's: the answer is read from the candidates).
+ */
+function narrowByPostings(candidates: IntList, postings: ListArena, words: Int32Array, scores: Float32Array, inCandidates: Uint32Array,
+  mark: Int32Array, found: number, best: Float32Array, cur: Float32Array): IntList {
+  const { a, n } = candidates;
+  for (let c = 0; c < n; c++) inCandidates[a[c]! >>> 5]! |= 1 << (a[c]! & 31);
+  let hits = 0;
   const { data, start, len } = postings;
   for (let w = 0; w < words.length; w++) {
     const s = scores[w]!;
@@ -772,16 +792,19 @@ function narrowByPostings(candidates: IntList, postings: ListArena, words: Int32
     const to = from + len[words[w]!]!;
     for (let j = from; j < to; j++) {
       const slot = data[j]!;
-      const m = mark[slot]!;
-      if (m === inCandidates) {
+      if ((inCandidates[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
+      if (mark[slot] !== found) {
         mark[slot] = found;
         cur[slot] = s;
-      } else if (m === found && s > cur[slot]!) cur[slot] = s;
+        hits++;
+      } else if (s > cur[slot]!) cur[slot] = s;
     }
   }
-  const out = new IntList(Math.max(16, candidates.n));
-  for (let c = 0; c < candidates.n; c++) {
-    const slot = candidates.a[c]!;
+  for (let c = 0; c < n; c++) inCandidates[a[c]! >>> 5] = 0;
+  const out = new IntList(Math.max(16, hits));
+  if (hits === 0) return out;
+  for (let c = 0; c < n; c++) {
+    const slot = a[c]!;
     if (mark[slot] === found) {
       best[slot]! += cur[slot]!;
       out.push(slot);
