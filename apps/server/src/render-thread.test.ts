@@ -7,9 +7,9 @@ import { IN_HAND, NO_FRAME, RenderThread } from './render-thread.js';
 
 /**
  * The serving thread's side of the render thread (render-thread.ts) against stand-in workers: a page comes back as the
- * worker made it (its gzip, and its bytes read from that gzip when asked for), a frame is sent with its first page and again when the worker no longer has it, and a worker that
- * fails or stops leaves the page to the serving thread until it is started again. (frames.test.ts checks the real
- * worker's pages byte for byte against React Router's.)
+ * worker made it (its gzip, and its bytes read from that gzip when asked for), a frame is sent with its first page and
+ * again when the worker no longer has it, and a worker that fails or stops leaves the page to the serving thread until
+ * it is started again. (frames.test.ts checks the real worker's pages byte for byte against React Router's.)
  */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-render-thread-test-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -186,7 +186,6 @@ const builtAhead = new WeakMap<App, PagesAhead>();
 /** The product pages built ahead by the web mounted on `app` (undefined: no web build). */
 export const pagesAheadOf = (app: App): PagesAhead | undefined => builtAhead.get(app);
 
-/** The product id of a product page's path as the server spells it (`/product/12`), else undefined. */
 /**
  * A page's request, made when something asks for it: a framed page's loader gets a request of its own (`loaderRequest`)
  * and the page's is then made only when React Router renders the page after all. A `Request` costs ≈ 20 µs (its
@@ -199,6 +198,7 @@ function pageRequest(url: string, init: RequestInit): PageRequest {
   return { url, init, request: () => (made ??= new Request(url, init)) };
 }
 
+/** The product id of a product page's path as the server spells it (`/product/12`), else undefined. */
 function productIdOf(pathname: string): number | undefined {
   const m = /^\/product\/([1-9][0-9]{0,8})$/.exec(pathname);
   return m ? Number(m[1]) : undefined;
