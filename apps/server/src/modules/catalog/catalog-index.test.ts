@@ -234,6 +234,29 @@ describe('CatalogIndex', () => {
     }
   });
 
+  it('ranks thousands of matches of several words as the reference does: the phrase read only where it can reach the page', () => {
+    // Past eight times the rows a page needs, a text is read for its phrase only when its best possible tier could
+    // place it there (search-match.ts, phraseKeysFor): common phrases, rare ones, a word that begins the texts, deep
+    // pages and a category filter (which ranks only the page's rows).
+    const r = rng(11);
+    const few = ['کرم', 'پودر', 'لب', 'مات', 'ضد', 'شوره'];
+    const index = new CatalogIndex();
+    const rows = new Map<number, CatalogRow>();
+    const first = Array.from({ length: 6000 }, (_, i) => ({
+      ...randomRow(r, i + 1), searchText: normalizeSearch(Array.from({ length: r.int(2, 6) }, () => r.pick(few)).join(' ')),
+    }));
+    index.load(first);
+    for (const row of first) rows.set(row.id, row);
+    for (const words of ['کرم پودر', 'پودر کرم', 'لب مات', 'ضد شوره کرم', 'مات ضد', 'کرم کرم', 'شوره لب']) {
+      for (const [offset, limit, categoryIds] of [[0, 12, undefined], [12, 12, undefined], [48, 24, undefined], [0, 12, [1, 2]], [12, 12, [1, 2, 3]]] as const) {
+        const q: CatalogQuery = { search: normalizeSearch(words), offset, limit, ...(categoryIds ? { categoryIds: [...categoryIds] } : {}) };
+        const expected = reference(rows, q);
+        expect(expected.total, JSON.stringify(q)).toBeGreaterThan(8 * Math.max(offset + limit, categoryIds ? 0 : 60));
+        expect(answer(index, q), JSON.stringify(q)).toEqual(expected);
+      }
+    }
+  });
+
   it('counts facets as the reference does: brands without the brand filter, categories without the category filter', () => {
     for (const seed of [21, 22]) {
       const r = rng(seed);

@@ -77,6 +77,23 @@ describe('SearchIndex.search', () => {
     expect(search(typos, 'ماسک ویتامبن')).toEqual([2, 1]);
   });
 
+  it('ranks a page of thousands of matches of a phrase as if every text were read for it', () => {
+    // Past eight times the page, a text is read for the phrase only when the best tier it can have could place it on
+    // the page: 2 when it begins with the query's first word, else 1 (search-match.ts, phraseKeysFor).
+    const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+    // The one text that begins with the phrase sells least: only its first word says it may rank above 600 that sell more.
+    const starts = indexOf([row(5, 'کرم پودر', 0), ...ids(3000, 600).map((id) => row(id, 'لب کرم پودر', 10))]);
+    expect(search(starts, 'کرم پودر', 60)).toEqual([5, ...ids(3541, 59).reverse()]);
+    // The page's last place is a tie: text 10 begins with «کرم» but holds the phrase further on, so it ranks as text 20
+    // does (phrase, same sales), and the newer, 20, takes the place; 500 texts that sell more hold the words apart.
+    const tie = indexOf([
+      ...ids(1000, 59).map((id) => row(id, 'کرم پودر شماره', 100)), row(10, 'کرم لب کرم پودر', 5), row(20, 'لب کرم پودر', 5),
+      ...ids(2000, 500).map((id) => row(id, 'پودر لب کرم', 50)),
+    ]);
+    expect(search(tie, 'کرم پودر', 60)).toEqual([...ids(1000, 59).reverse(), 20]);
+    expect(search(tie, 'کرم پودر', 61)).toEqual([...ids(1000, 59).reverse(), 20, 10]);
+  });
+
   it('matches Arabic letters and digits through the shared normaliser', () => {
     expect(search(index, 'كرم مغذي')).toEqual([1]);
     const digits = indexOf([row(1, 'رژ لب شماره ۱۲۳')]);

@@ -718,13 +718,16 @@ export class SearchIndex {
     const flags = this.flags; // bit 1: begins with the last query word; bit 2: ends with the first
     for (const w of last.prefix) flags[w]! |= BEGINS_LAST;
     if (n > 1) for (const w of firstOf.suffix) flags[w]! |= ENDS_FIRST;
+    const slots = candidates.a;
+    const tie = (a: number, b: number) => rank.id[slots[a]!]! - rank.id[slots[b]!]!;
+    const k = Math.min(limit, candidates.n);
     const keys = n === 1
       ? oneWordKeys(candidates, this.firstWord, flags, this.best, rank.soldCount, this.keysFor(candidates.n))
-      : phraseKeys(candidates, this.texts, flags, Int32Array.from(sequence, (w) => this.wordId.get(w) ?? -1), this.best, rank.soldCount, this.keysFor(candidates.n));
+      : phraseKeysFor(candidates, k, tie, this.texts, this.firstWord, flags, Int32Array.from(sequence, (w) => this.wordId.get(w) ?? -1), this.best, rank.soldCount,
+        this.keysFor(candidates.n));
     for (const w of last.prefix) flags[w] = 0;
     for (const w of firstOf.suffix) flags[w] = 0;
-    const slots = candidates.a;
-    const top = topK(keys, candidates.n, Math.min(limit, candidates.n), (a, b) => rank.id[slots[a]!]! - rank.id[slots[b]!]!);
+    const top = topK(keys, candidates.n, k, tie);
     return { total: candidates.n, slots: Int32Array.from(top, (i) => slots[i]!) };
   }
 }
@@ -842,28 +845,59 @@ function oneWordKeys(hits: IntList, firstWord: Int32Array, flags: Uint8Array, be
   return keys;
 }
 
-function phraseKeys(hits: IntList, texts: SlotArena<Int32Array>, flags: Uint8Array, exact: Int32Array, best: Float32Array,
-  sold: Int32Array, keys: Float64Array): Float64Array {
-  const n = exact.length;
-  const { data, start, len } = texts;
+/**
+ * The hits' sort keys for a query of several words, exact where they can reach the first `k`: a text is read for its
+ * phrase (`phraseTier`) only when the key it would have with the best tier it can reach — 2 when it begins with the
+ * query's first word, else 1 — is at least the `k`-th greatest of the keys read for the `k` hits best placed by that
+ * bound. The others keep the key of tier 0, below that threshold, so none of them can be among the first `k` (the
+ * threshold is met by `k` exact keys). A query whose words are common reads a few hundred texts instead of thousands;
+ * one whose phrase is rare still reads them all (its first `k` read tier 0, so the threshold admits nearly every hit).
+ */
+function phraseKeysFor(hits: IntList, k: number, tie: (a: number, b: number) => number, texts: SlotArena<Int32Array>, firstWord: Int32Array,
+  flags: Uint8Array, exact: Int32Array, best: Float32Array, sold: Int32Array, keys: Float64Array): Float64Array {
+  if (k * 8 >= hits.n) return phraseKeys(hits, texts, flags, exact, best, sold, keys);
   for (let c = 0; c < hits.n; c++) {
     const slot = hits.a[c]!;
-    const from = start[slot]!;
-    const to = from + len[slot]!;
-    let tier = 0;
-    runs: for (let p = from; p + n <= to; p++) {
-      const opens = flags[data[p]!]! & ENDS_FIRST;
-      if (!opens && !(p === from && data[from] === exact[0])) continue;
-      for (let i = 1; i < n - 1; i++) if (data[p + i] !== exact[i]) continue runs;
-      if (!(flags[data[p + n - 1]!]! & BEGINS_LAST)) continue;
-      if (p === from && data[from] === exact[0]) { tier = 2; break; }
-      // Only a phrase at the text's start, with the first word itself, ranks higher: none can follow this one.
-      tier = 1;
-      break;
-    }
-    keys[c] = keyOf(tier, best[slot]!, sold[slot]!);
+    keys[c] = keyOf(firstWord[slot] === exact[0] ? 2 : 1, best[slot]!, sold[slot]!);
+  }
+  let threshold = Infinity;
+  for (const c of topK(keys, hits.n, k, tie)) {
+    const slot = hits.a[c]!;
+    keys[c] = keyOf(phraseTier(texts, slot, flags, exact), best[slot]!, sold[slot]!);
+    if (keys[c]! < threshold) threshold = keys[c]!;
+  }
+  // The first `k` read again here (their keys are now exact and at least the threshold) come out the same.
+  for (let c = 0; c < hits.n; c++) {
+    const slot = hits.a[c]!;
+    keys[c] = keys[c]! >= threshold ? keyOf(phraseTier(texts, slot, flags, exact), best[slot]!, sold[slot]!) : keyOf(0, best[slot]!, sold[slot]!);
   }
   return keys;
+}
+
+function phraseKeys(hits: IntList, texts: SlotArena<Int32Array>, flags: Uint8Array, exact: Int32Array, best: Float32Array,
+  sold: Int32Array, keys: Float64Array): Float64Array {
+  for (let c = 0; c < hits.n; c++) {
+    const slot = hits.a[c]!;
+    keys[c] = keyOf(phraseTier(texts, slot, flags, exact), best[slot]!, sold[slot]!);
+  }
+  return keys;
+}
+
+/** A text's tier for a phrase: 2 when it begins with the phrase (its first word itself), 1 when it holds it, else 0. */
+function phraseTier(texts: SlotArena<Int32Array>, slot: number, flags: Uint8Array, exact: Int32Array): number {
+  const n = exact.length;
+  const { data, start, len } = texts;
+  const from = start[slot]!;
+  const to = from + len[slot]!;
+  runs: for (let p = from; p + n <= to; p++) {
+    const opens = flags[data[p]!]! & ENDS_FIRST;
+    if (!opens && !(p === from && data[from] === exact[0])) continue;
+    for (let i = 1; i < n - 1; i++) if (data[p + i] !== exact[i]) continue runs;
+    if (!(flags[data[p + n - 1]!]! & BEGINS_LAST)) continue;
+    // Only a phrase at the text's start, with the first word itself, ranks higher: none can follow this one.
+    return p === from && data[from] === exact[0] ? 2 : 1;
+  }
+  return 0;
 }
 
 /**
