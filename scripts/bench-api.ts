@@ -29,7 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, percentile, rssMb, serveEnv, serveNodeArgs, startCeiling, table, timeOne, type RunResult } from './lib/bench.js';
-import { benchCatalogue, distinct, freshPostgres, listingQuery, rng, searchText, shuffle, waitForLog, type BenchContext } from './lib/bench-data.js';
+import { benchCatalogue, describeNothingFound, distinct, freshPostgres, listingQuery, rng, searchesFindingNothing, searchText, shuffle, waitForLog, type BenchContext } from './lib/bench-data.js';
 import { sleep, startChild, type Child } from './lib/child.js';
 import { describeCheckout, loginBySms, runCheckout } from './bench-checkout.js';
 
@@ -307,6 +307,8 @@ async function main() {
     if (checkout) console.log(describeCheckout(checkout));
     if (stall) console.log(describeStall(stall));
     console.log(`server RSS: idle ${idleRss.toFixed(0)} MB, peak under load ${peakRss.toFixed(0)} MB (${peakRss < 400 ? 'ok' : 'MISS'} < 400 MB)`);
+    const coldSearch = results.find((x) => x.s.name.startsWith('cold: search'));
+    if (coldSearch) console.log(describeNothingFound(await searchesFindingNothing(server.base, coldSearch.s.paths(ctx, 1), coldSearch.r.requests), coldSearch.s.name));
     console.log(`load average now: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine makes these figures noisy)`);
     console.log(misses.length ? `targets missed: ${misses.join('; ')}` : 'all targets met');
     process.exitCode = misses.length ? 1 : 0;

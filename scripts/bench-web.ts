@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, rssMb, serveEnv, serveNodeArgs, startCeiling, table, type RunResult } from './lib/bench.js';
-import { benchCatalogue, distinct, freshPostgres, listingQuery, searchText, shuffle, waitForLog, type BenchContext } from './lib/bench-data.js';
+import { benchCatalogue, describeNothingFound, distinct, freshPostgres, listingQuery, searchesFindingNothing, searchText, shuffle, waitForLog, type BenchContext } from './lib/bench-data.js';
 import { sleep, startChild, type Child } from './lib/child.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -267,6 +267,10 @@ async function main() {
       const peak = Math.max(...results.slice(1).map((x) => x.r.peakRssMb));
       console.log(`server RSS: now ${rssMb(server.pid).toFixed(0)} MB, peak under the cold mix ${peak.toFixed(0)} MB (${peak <= 400 ? 'ok' : 'MISS'} ≤ 400 MB)`);
       if (!(peak <= 400)) misses.push('RSS');
+      for (const s of COLD_PAGES.filter((x) => x.name.startsWith('cold /search'))) {
+        const asked = results.find((x) => x.name === s.name)!.r.requests;
+        console.log(describeNothingFound(await searchesFindingNothing(base, s.paths(ctx, 1), asked), s.name));
+      }
     }
 
     // What a product page weighs: a first visit carries the stylesheet, a return visit links the cached file.

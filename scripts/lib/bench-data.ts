@@ -123,6 +123,31 @@ export function searchText(ctx: BenchContext, r: Rng): string {
 }
 
 /**
+ * How many of the searches a run asked (the first `n` of `paths`: a run takes them in order; each path's `search` or
+ * `Title` parameter) find nothing, asked again of the shop's API one at a time. A page that finds nothing costs the
+ * server about half one that finds something (docs/decisions/032), and two words drawn apart from the seeded titles
+ * seldom meet in one — while single words, soon all drawn, thin out along the list — so the benches print the share
+ * of what each run asked beside its figures.
+ */
+export async function searchesFindingNothing(base: string, paths: string[], n: number): Promise<{ asked: number; nothing: number }> {
+  const texts = paths.slice(0, Math.max(0, Math.round(n))).map((p) => {
+    const params = new URL(p, base).searchParams;
+    return params.get('search') ?? params.get('Title') ?? '';
+  });
+  let nothing = 0;
+  for (const text of texts) {
+    const res = await fetch(`${base}/api/Product/All?Title=${encodeURIComponent(text)}&pageSize=1`);
+    const body = (await res.json()) as { data?: { totalCount?: number } };
+    if (body.data?.totalCount === 0) nothing++;
+  }
+  return { asked: texts.length, nothing };
+}
+
+/** The line the benches print for `searchesFindingNothing`'s answer. */
+export const describeNothingFound = ({ asked, nothing }: { asked: number; nothing: number }, whose: string) =>
+  `${whose}: ${nothing.toLocaleString('en')} of the ${asked.toLocaleString('en')} searches asked find nothing (${asked ? Math.round((nothing / asked) * 100) : 0}%, cheaper to answer than those that find something)`;
+
+/**
  * A random listing's query: category (with descendants), sometimes a brand, a price range, in stock, discount; a
  * sort and a page. `names` are the parameters' names where the API and the storefront differ.
  */
