@@ -236,7 +236,7 @@ describe('CatalogIndex', () => {
 
   it('ranks thousands of matches of several words as the reference does: the phrase read only where it can reach the page', () => {
     // Past eight times the rows a page needs, a text is read for its phrase only when its best possible tier could
-    // place it there (search-match.ts, phraseKeysFor): common phrases, rare ones, a word that begins the texts, deep
+    // place it there (search-match.ts, phraseKeys): common phrases, rare ones, a word that begins the texts, deep
     // pages and a category filter (which ranks only the page's rows).
     const r = rng(11);
     const few = ['کرم', 'پودر', 'لب', 'مات', 'ضد', 'شوره'];

@@ -79,7 +79,7 @@ describe('SearchIndex.search', () => {
 
   it('ranks a page of thousands of matches of a phrase as if every text were read for it', () => {
     // Past eight times the page, a text is read for the phrase only when the best tier it can have could place it on
-    // the page: 2 when it begins with the query's first word, else 1 (search-match.ts, phraseKeysFor).
+    // the page: 2 when it begins with the query's first word, else 1 (search-match.ts, phraseKeys).
     const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
     // The one text that begins with the phrase sells least: only its first word says it may rank above 600 that sell more.
     const starts = indexOf([row(5, 'کرم پودر', 0), ...ids(3000, 600).map((id) => row(id, 'لب کرم پودر', 10))]);

@@ -723,7 +723,7 @@ export class SearchIndex {
     const k = Math.min(limit, candidates.n);
     const keys = n === 1
       ? oneWordKeys(candidates, this.firstWord, flags, this.best, rank.soldCount, this.keysFor(candidates.n))
-      : phraseKeysFor(candidates, k, tie, this.texts, this.firstWord, flags, Int32Array.from(sequence, (w) => this.wordId.get(w) ?? -1), this.best, rank.soldCount,
+      : phraseKeys(candidates, k, tie, this.texts, this.firstWord, flags, Int32Array.from(sequence, (w) => this.wordId.get(w) ?? -1), this.best, rank.soldCount,
         this.keysFor(candidates.n));
     for (const w of last.prefix) flags[w] = 0;
     for (const w of firstOf.suffix) flags[w] = 0;
@@ -846,39 +846,33 @@ function oneWordKeys(hits: IntList, firstWord: Int32Array, flags: Uint8Array, be
 }
 
 /**
- * The hits' sort keys for a query of several words, exact where they can reach the first `k`: a text is read for its
- * phrase (`phraseTier`) only when the key it would have with the best tier it can reach — 2 when it begins with the
- * query's first word, else 1 — is at least the `k`-th greatest of the keys read for the `k` hits best placed by that
- * bound. The others keep the key of tier 0, below that threshold, so none of them can be among the first `k` (the
- * threshold is met by `k` exact keys). A query whose words are common reads a few hundred texts instead of thousands;
- * one whose phrase is rare still reads them all (its first `k` read tier 0, so the threshold admits nearly every hit).
+ * The hits' sort keys for a query of several words, exact where they can reach the first `k`. Past eight times `k`
+ * hits, a text is read for its phrase (`phraseTier`) only when the key it would have with the best tier it can reach —
+ * 2 when it begins with the query's first word, else 1 — is at least the `k`-th greatest of the keys read for the `k`
+ * hits best placed by that bound. The others keep the key of tier 0, below that threshold, so none of them can be among
+ * the first `k` (the threshold is met by `k` exact keys). A query whose words are common reads a few hundred texts
+ * instead of thousands; one whose phrase is rare still reads them all (its first `k` read tier 0, so the threshold
+ * admits nearly every hit). Up to eight times `k`, every text is read.
  */
-function phraseKeysFor(hits: IntList, k: number, tie: (a: number, b: number) => number, texts: SlotArena<Int32Array>, firstWord: Int32Array,
+function phraseKeys(hits: IntList, k: number, tie: (a: number, b: number) => number, texts: SlotArena<Int32Array>, firstWord: Int32Array,
   flags: Uint8Array, exact: Int32Array, best: Float32Array, sold: Int32Array, keys: Float64Array): Float64Array {
-  if (k * 8 >= hits.n) return phraseKeys(hits, texts, flags, exact, best, sold, keys);
-  for (let c = 0; c < hits.n; c++) {
-    const slot = hits.a[c]!;
-    keys[c] = keyOf(firstWord[slot] === exact[0] ? 2 : 1, best[slot]!, sold[slot]!);
-  }
+  const bounded = k * 8 < hits.n;
   let threshold = Infinity;
-  for (const c of topK(keys, hits.n, k, tie)) {
-    const slot = hits.a[c]!;
-    keys[c] = keyOf(phraseTier(texts, slot, flags, exact), best[slot]!, sold[slot]!);
-    if (keys[c]! < threshold) threshold = keys[c]!;
+  if (bounded) {
+    for (let c = 0; c < hits.n; c++) {
+      const slot = hits.a[c]!;
+      keys[c] = keyOf(firstWord[slot] === exact[0] ? 2 : 1, best[slot]!, sold[slot]!);
+    }
+    for (const c of topK(keys, hits.n, k, tie)) {
+      const slot = hits.a[c]!;
+      keys[c] = keyOf(phraseTier(texts, slot, flags, exact), best[slot]!, sold[slot]!);
+      if (keys[c]! < threshold) threshold = keys[c]!;
+    }
   }
   // The first `k` read again here (their keys are now exact and at least the threshold) come out the same.
   for (let c = 0; c < hits.n; c++) {
     const slot = hits.a[c]!;
-    keys[c] = keys[c]! >= threshold ? keyOf(phraseTier(texts, slot, flags, exact), best[slot]!, sold[slot]!) : keyOf(0, best[slot]!, sold[slot]!);
-  }
-  return keys;
-}
-
-function phraseKeys(hits: IntList, texts: SlotArena<Int32Array>, flags: Uint8Array, exact: Int32Array, best: Float32Array,
-  sold: Int32Array, keys: Float64Array): Float64Array {
-  for (let c = 0; c < hits.n; c++) {
-    const slot = hits.a[c]!;
-    keys[c] = keyOf(phraseTier(texts, slot, flags, exact), best[slot]!, sold[slot]!);
+    keys[c] = !bounded || keys[c]! >= threshold ? keyOf(phraseTier(texts, slot, flags, exact), best[slot]!, sold[slot]!) : keyOf(0, best[slot]!, sold[slot]!);
   }
   return keys;
 }
