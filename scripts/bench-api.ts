@@ -17,8 +17,9 @@
  *
  * Two kinds of scenario: warm ones rotate over a few URLs (what the read cache answers), cold ones
  * (issue 12) over tens of thousands of distinct URLs built from the seeded data — random category,
- * brand, price range, stock and discount filters, sort and page; random words, prefixes, two-word
- * phrases and typos; random product ids — so nearly every request is the first of its URL, as with
+ * brand, price range, stock and discount filters, sort and page; searches as shoppers type them (a product's
+ * kind, brand, line or two of those, cut short or with a typo; two words drawn apart; decision 033), with
+ * the result page's sorts, pages and filters; random product ids — so nearly every request is the first of its URL, as with
  * shoppers and crawlers. A cold scenario warms up on another set of URLs than the one it measures.
  *
  * Add a scenario by pushing to SCENARIOS: a name, connections, the paths it rotates through
@@ -29,7 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, percentile, rssMb, serveEnv, serveNodeArgs, startCeiling, table, timeOne, type RunResult } from './lib/bench.js';
-import { benchCatalogue, describeNothingFound, distinct, freshPostgres, listingQuery, rng, searchesFindingNothing, searchText, shuffle, waitForLog, type BenchContext } from './lib/bench-data.js';
+import { benchCatalogue, describeNothingFound, distinct, freshPostgres, listingQuery, rng, searchesFindingNothing, searchQuery, searchText, shuffle, waitForLog, type BenchContext } from './lib/bench-data.js';
 import { sleep, startChild, type Child } from './lib/child.js';
 import { describeCheckout, loginBySms, runCheckout } from './bench-checkout.js';
 
@@ -121,7 +122,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'cold: search (words, prefixes, phrases, typos)', against: 'server', connections: 10, cold: true, target: { minShareOfCeiling: 0.1, maxP99Ms: 50 },
-    paths: (ctx, seed) => distinct(20_000, seed, (r) => `/api/Product/All?Title=${q(searchText(ctx, r))}&pageSize=12&pageNumber=${r.next() < 0.85 ? 1 : r.int(2, 4)}`),
+    paths: (ctx, seed) => distinct(20_000, seed, (r) => `/api/Product/All?${searchQuery(ctx, r, { search: 'Title', brands: 'brandIds', page: 'pageNumber' })}&pageSize=12`),
   },
   {
     // What the search box asks while a shopper types: the growing prefixes of a word (or of a word and the next), each

@@ -4,7 +4,7 @@
  *   1. server render of /, a category listing and a product page, the same URL over and over (warm: the page
  *      cache answers), 20 connections: req/s, p50, p99;
  *   2. with a catalogue (--products N or --data DIR), the cold mix (issue 12): random product pages, filtered
- *      listing pages and search pages as a returning shopper asks for them, and all three as a crawler does (no
+ *      listing pages and search pages (what shoppers type, docs/decisions/033) as a returning shopper asks for them, and all three as a crawler does (no
  *      cookie: the stylesheet inline), each URL about once, 20 connections, beside a bare node:http server
  *      answering a product page's bytes (the machine's ceiling); target ≥ 600 pages/s with p99 ≤ 100 ms each;
  *   3. the HTML of a product page for a returning shopper (target ≤ 60 KB before compression) and for a first
@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, rssMb, serveEnv, serveNodeArgs, startCeiling, table, type RunResult } from './lib/bench.js';
-import { benchCatalogue, describeNothingFound, distinct, freshPostgres, listingQuery, searchesFindingNothing, searchText, shuffle, waitForLog, type BenchContext } from './lib/bench-data.js';
+import { benchCatalogue, describeNothingFound, distinct, freshPostgres, listingQuery, searchesFindingNothing, searchQuery, shuffle, waitForLog, type BenchContext } from './lib/bench-data.js';
 import { sleep, startChild, type Child } from './lib/child.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -140,11 +140,11 @@ async function pageSizes(url: string, cookie?: string): Promise<{ raw: number; b
 /** `crawler`: requests without cookies (a first visit, a search engine): pages carry the stylesheet inline. */
 interface PageScenario { name: string; paths(ctx: BenchContext, seed: number): string[]; crawler?: boolean }
 
-const q = encodeURIComponent;
 /** Distinct filtered listings and searches from a seed (the shopper's and the crawler's scenarios take different seeds). */
 const listingPaths = (ctx: BenchContext, seed: number) =>
   distinct(40_000, seed, (r) => `/product-list?${listingQuery(ctx, r, { category: 'brand', brands: 'brands', page: 'page', firstPage: false })}`);
-const searchPaths = (ctx: BenchContext, seed: number) => distinct(20_000, seed, (r) => `/search?search=${q(searchText(ctx, r))}`);
+const searchPaths = (ctx: BenchContext, seed: number) =>
+  distinct(20_000, seed, (r) => `/search?${searchQuery(ctx, r, { search: 'search', brands: 'brands', page: 'page' })}`);
 /** The cold mix of pages (issue 12): each URL about once. */
 const COLD_PAGES: PageScenario[] = [
   { name: 'cold /product/:id', paths: (ctx, seed) => shuffle(ctx.productIds, seed).map((id) => `/product/${id}`) },

@@ -23,7 +23,12 @@ export interface BenchContext {
   brandIds: number[];
   /** Words of the products' titles (for cold searches). */
   words: string[];
+  /** What a shopper searching for each product types (`searchText`), in `productIds`' order. */
+  searchable: Searchable[];
 }
+
+/** A product as a shopper names it: its kind (its category), its brand in Persian and Latin letters, its line. */
+export interface Searchable { kind: string; brand: string; brandLatin: string; line: string; brandId: number | null }
 
 /** Seeds `products` demo products into the database (PGlite in `dataDir`, or `pgUrl`) unless it has them, and reads what the URLs are made of. */
 export async function benchCatalogue(opts: { dataDir: string; pgUrl?: string; products: number; reuse: boolean }): Promise<{ ctx: BenchContext; seeded: string }> {
@@ -33,11 +38,22 @@ export async function benchCatalogue(opts: { dataDir: string; pgUrl?: string; pr
     await runMigrations(database);
     const seeded = await seedCatalogue({ db: database.db, storage: localStorage(path.join(opts.dataDir, 'uploads')) }, { products: opts.products, imageBudget: 24 });
     if (!seeded && !opts.reuse) throw new Error('the bench database was not empty');
-    const rows = await database.db.select({ id: products.id, title: products.title }).from(products).orderBy(asc(products.id));
-    const categoryIds = (await database.db.select({ id: categories.id }).from(categories)).map((r) => r.id);
-    const brandIds = (await database.db.select({ id: brands.id }).from(brands)).map((r) => r.id);
+    const rows = await database.db.select({ id: products.id, title: products.title, brandId: products.brandId, categoryId: products.categoryId })
+      .from(products).orderBy(asc(products.id));
+    const categoryRows = await database.db.select({ id: categories.id, title: categories.title }).from(categories);
+    const brandRows = await database.db.select({ id: brands.id, title: brands.title, alias: brands.alias }).from(brands);
     const words = [...new Set(rows.flatMap((r) => r.title.split(/\s+/)).filter((w) => w.length >= 2 && !/^[\d۰-۹]+$/.test(w)))];
-    const ctx: BenchContext = { productIds: rows.map((r) => r.id), categoryTitle: 'مراقبت پوست', categoryIds, brandIds, words };
+    const kindOf = new Map(categoryRows.map((c) => [c.id, c.title]));
+    const brandOf = new Map(brandRows.map((b) => [b.id, b]));
+    const searchable = rows.map((r) => {
+      const brand = r.brandId ? brandOf.get(r.brandId) : undefined;
+      // The demo's titles: "{kind} {brand} مدل {line}", then "حجم …" or "کد …" where two would be the same.
+      const line = /\sمدل\s(.+?)(?:\s(?:حجم|کد)\s|$)/.exec(r.title)?.[1] ?? '';
+      return { kind: kindOf.get(r.categoryId) ?? '', brand: brand?.title ?? '', brandLatin: brand?.alias ?? '', line, brandId: r.brandId };
+    });
+    const ctx: BenchContext = {
+      productIds: rows.map((r) => r.id), categoryTitle: 'مراقبت پوست', categoryIds: categoryRows.map((c) => c.id), brandIds: brandRows.map((b) => b.id), words, searchable,
+    };
     return {
       ctx,
       seeded: seeded
@@ -112,35 +128,77 @@ function typo(w: string, r: Rng): string {
   return w.slice(0, i - 1) + w[i] + w[i - 1] + w.slice(i + 1);
 }
 
-/** What a shopper types into search: a word, a prefix, two words, or a word with a typo. */
+/**
+ * What a shopper types into search (docs/decisions/033): one product named as shoppers name things — its kind («کرم
+ * ضد آفتاب», or only «کرم»), its brand in Persian or Latin letters, its line, the kind and the brand («ریمل میبلین»),
+ * the brand and the line — sometimes cut short while typing or with a typo; and one search in seven two words drawn
+ * apart from every title's, which seldom meet in one product (a product the shop does not sell, two things at once).
+ * Not the words the demo's titles are joined with («مدل», «حجم», «کد», units), which no shopper searches for.
+ */
 export function searchText(ctx: BenchContext, r: Rng): string {
-  const w = r.pick(ctx.words);
+  return searchDraw(ctx, r).text;
+}
+
+/** `searchText` and the brand of the product it names (none for two words drawn apart). */
+function searchDraw(ctx: BenchContext, r: Rng): { text: string; brandId: number | null } {
+  if (r.next() < 1 / 7) return { text: `${r.pick(ctx.words)} ${r.pick(ctx.words)}`, brandId: null };
+  const p = r.pick(ctx.searchable);
+  const brand = r.next() < 1 / 3 && p.brandLatin ? p.brandLatin : p.brand;
   const kind = r.next();
-  return kind < 0.35 ? w
-    : kind < 0.55 ? w.slice(0, Math.max(2, Math.ceil(w.length * 0.6)))
-      : kind < 0.8 ? `${w} ${r.pick(ctx.words)}`
-        : typo(w, r);
+  const named = kind < 0.25 ? p.kind
+    : kind < 0.35 ? p.kind.split(' ')[0]!
+      : kind < 0.55 ? brand
+        : kind < 0.65 ? p.line
+          : kind < 0.85 ? `${p.kind} ${brand}`
+            : `${brand} ${p.line}`;
+  const text = named.trim() || p.kind;
+  const change = r.next();
+  if (change < 0.7) return { text, brandId: p.brandId };
+  const words = text.split(' ');
+  const last = words.length - 1;
+  if (change < 0.85) words[last] = words[last]!.slice(0, Math.max(2, Math.ceil(words[last]!.length * 0.6)));
+  else { const i = r.int(0, last); words[i] = typo(words[i]!, r); }
+  return { text: words.join(' '), brandId: p.brandId };
 }
 
 /**
- * How many of the searches a run asked (the first `n` of `paths`: a run takes them in order; each path's `search` or
- * `Title` parameter) find nothing, asked again of the shop's API one at a time. A page that finds nothing costs the
- * server about half one that finds something (docs/decisions/032), and two words drawn apart from the seeded titles
- * seldom meet in one — while single words, soon all drawn, thin out along the list — so the benches print the share
- * of what each run asked beside its figures.
+ * A search page's query as a shopper or a crawler reaches it: the text (`searchText`), and one time in three a link
+ * of the result page — another sort, a later page, the brand of the product the text came from, in stock only.
+ * `names` are the parameters' names where the API and the storefront differ.
+ */
+export function searchQuery(ctx: BenchContext, r: Rng, names: { search: string; brands: string; page: string }): URLSearchParams {
+  const { text, brandId } = searchDraw(ctx, r);
+  const p = new URLSearchParams({ [names.search]: text });
+  const link = r.next();
+  if (link < 0.12) p.set('sort', r.pick(['newest', 'cheapest', 'dearest', 'bestselling', 'discount']));
+  else if (link < 0.22) p.set(names.page, String(r.int(2, 4)));
+  else if (link < 0.28 && brandId) p.set(names.brands, String(brandId));
+  else if (link < 0.33) p.set('inStock', 'true');
+  return p;
+}
+
+/**
+ * How many of the searches a run asked (the first `n` of `paths`: a run takes them in order; each path's text, brand
+ * and stock filters, the storefront's names or the API's) find nothing, asked again of the shop's API one at a time. A
+ * page that finds nothing costs the server about half one that finds something (docs/decisions/032), so the benches
+ * print the share of what each run asked beside its figures.
  */
 export async function searchesFindingNothing(base: string, paths: string[], n: number): Promise<{ asked: number; nothing: number }> {
-  const texts = paths.slice(0, Math.max(0, Math.round(n))).map((p) => {
+  const queries = paths.slice(0, Math.max(0, Math.round(n))).map((p) => {
     const params = new URL(p, base).searchParams;
-    return params.get('search') ?? params.get('Title') ?? '';
+    const query = new URLSearchParams({ Title: params.get('search') ?? params.get('Title') ?? '', pageSize: '1' });
+    const brand = params.get('brands') ?? params.get('brandIds');
+    if (brand) query.set('brandIds', brand);
+    if (params.get('inStock')) query.set('inStock', 'true');
+    return query;
   });
   let nothing = 0;
-  for (const text of texts) {
-    const res = await fetch(`${base}/api/Product/All?Title=${encodeURIComponent(text)}&pageSize=1`);
+  for (const query of queries) {
+    const res = await fetch(`${base}/api/Product/All?${query}`);
     const body = (await res.json()) as { data?: { totalCount?: number } };
     if (body.data?.totalCount === 0) nothing++;
   }
-  return { asked: texts.length, nothing };
+  return { asked: queries.length, nothing };
 }
 
 /** The line the benches print for `searchesFindingNothing`'s answer. */
