@@ -75,6 +75,8 @@ const MAX_WORDS = 8;
 const SCAN_ABOVE = 2048;
 /** Up to this many texts beginning with the first word are gathered (and scored) before the reading in order. */
 const GATHER_FIRSTS = 8_192;
+/** A text's words to read, about (24 at the bench's 100,000 products): against a word's postings to mark instead. */
+const TEXT_WORDS = 16;
 /** Query words whose vocabulary matches are remembered (they repeat across distinct queries)... */
 const WORD_CACHE = 4096;
 /** ...and the vocabulary ids they may hold in all (a two-letter word matches thousands): ≈ 4 MB of ids and scores. */
@@ -555,12 +557,19 @@ export class SearchIndex {
     for (const w of byWord[0]!.ids) firstLeft += this.firsts.len[w]!;
     const firstsGathered = firstLeft <= GATHER_FIRSTS;
     if (firstsGathered) {
+      // A text holding every word holds the rarest of the others: when its postings are fewer than the texts' words
+      // to read, its holders are marked and only they are read (most texts beginning with «کرم» hold no «پودر»).
+      const holders = this.holdersOfRarest(byWord, firstLeft * TEXT_WORDS);
+      // One word: every text here holds it, and holds it whole where it is among the whole word's postings.
+      const wholeHolders = byWord.length === 1 ? this.holdersOfWhole(byWord[0]!, firstLeft * TEXT_WORDS) : undefined;
       firstLeft = 0;
       const { data: fd, start: fs, len: fl } = this.firsts;
+      const mark = this.mark;
       for (const w of byWord[0]!.ids) {
         for (let j = fs[w]!, to = j + fl[w]!; j < to; j++) {
           const slot = fd[j]!;
-          const score = scoreOf(slot);
+          if (holders !== 0 && mark[slot] !== holders) continue;
+          const score = wholeHolders === undefined ? scoreOf(slot) : wholeHolders !== 0 && mark[slot] === wholeHolders ? SCORE.whole : SCORE.begins;
           if (score >= 0) offer(slot, keyOf(2, score, sold[slot]!));
         }
       }
@@ -591,6 +600,36 @@ export class SearchIndex {
     }
     for (const m of byWord) for (const w of m.ids) bits[w] = 0;
     return done ? Int32Array.from(slots) : null;
+  }
+
+  /**
+   * The slots holding one of the rarest query word's matches but the first's (the first is what the texts begin with),
+   * marked (`markHolders`); 0 when there is no other word or its postings are `cheaperThan` or more.
+   */
+  private holdersOfRarest(byWord: Beginnings[], cheaperThan: number): number {
+    let rarest: Beginnings | undefined;
+    for (let k = 1; k < byWord.length; k++) if (!rarest || byWord[k]!.cost < rarest.cost) rarest = byWord[k];
+    return !rarest || rarest.cost >= cheaperThan ? 0 : this.markHolders(rarest.ids);
+  }
+
+  /**
+   * The slots holding `m`'s whole word, marked (`markHolders`); 0 when no vocabulary word is the query word (no text
+   * holds it whole); undefined when its postings are `cheaperThan` or more (the texts are read instead).
+   */
+  private holdersOfWhole(m: Beginnings, cheaperThan: number): number | undefined {
+    const i = m.score.indexOf(SCORE.whole);
+    if (i < 0) return 0;
+    return this.postings.len[m.ids[i]!]! >= cheaperThan ? undefined : this.markHolders(m.ids.subarray(i, i + 1));
+  }
+
+  /** Marks the slots whose text holds one of the words `ids` with a new stamp in `mark`, and answers the stamp. */
+  private markHolders(ids: Int32Array): number {
+    this.beginSearch();
+    const stamp = ++this.stamp;
+    const { data, start, len } = this.postings;
+    const mark = this.mark;
+    for (const w of ids) for (let j = start[w]!, to = j + len[w]!; j < to; j++) mark[data[j]!] = stamp;
+    return stamp;
   }
 
   /**
