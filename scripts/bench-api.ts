@@ -19,8 +19,8 @@
  * (issue 12) over tens of thousands of distinct URLs built from the seeded data — random category,
  * brand, price range, stock and discount filters, sort and page; searches as shoppers type them (a product's
  * kind, brand, line or two of those, cut short or with a typo; two words drawn apart; decision 033), with
- * the result page's sorts, pages and filters; random product ids — so nearly every request is the first of its URL, as with
- * shoppers and crawlers. A cold scenario warms up on another set of URLs than the one it measures.
+ * the result page's sorts, pages and filters; random product ids — so nearly every request is the first of
+ * its URL, as with shoppers and crawlers. A cold scenario warms up on another set of URLs than the one it measures.
  *
  * Add a scenario by pushing to SCENARIOS: a name, connections, the paths it rotates through
  * (built from the seeded data in `ctx`), and optionally a target it must meet.

@@ -4,9 +4,10 @@
  *   1. server render of /, a category listing and a product page, the same URL over and over (warm: the page
  *      cache answers), 20 connections: req/s, p50, p99;
  *   2. with a catalogue (--products N or --data DIR), the cold mix (issue 12): random product pages, filtered
- *      listing pages and search pages (what shoppers type, docs/decisions/033) as a returning shopper asks for them, and all three as a crawler does (no
- *      cookie: the stylesheet inline), each URL about once, 20 connections, beside a bare node:http server
- *      answering a product page's bytes (the machine's ceiling); target ≥ 600 pages/s with p99 ≤ 100 ms each;
+ *      listing pages and search pages (what shoppers type, docs/decisions/033) as a returning shopper asks for
+ *      them, and all three as a crawler does (no cookie: the stylesheet inline), each URL about once, 20
+ *      connections, beside a bare node:http server answering a product page's bytes (the machine's ceiling);
+ *      target ≥ 600 pages/s with p99 ≤ 100 ms each;
  *   3. the HTML of a product page for a returning shopper (target ≤ 60 KB before compression) and for a first
  *      visit (the stylesheet inline), and what each encoding makes of it;
  *   4. JavaScript sent for / (gzip and brotli bytes as the server sends them; target ≤ 150 KB gzip);

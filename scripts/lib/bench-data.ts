@@ -21,7 +21,7 @@ export interface BenchContext {
   categoryTitle: string;
   categoryIds: number[];
   brandIds: number[];
-  /** Words of the products' titles (for cold searches). */
+  /** Words of the products' titles (searches of two words drawn apart, decision 033). */
   words: string[];
   /** What a shopper searching for each product types (`searchText`), in `productIds`' order. */
   searchable: Searchable[];
@@ -172,7 +172,7 @@ export function searchQuery(ctx: BenchContext, r: Rng, names: { search: string; 
   const link = r.next();
   if (link < 0.12) p.set('sort', r.pick(['newest', 'cheapest', 'dearest', 'bestselling', 'discount']));
   else if (link < 0.22) p.set(names.page, String(r.int(2, 4)));
-  else if (link < 0.28 && brandId) p.set(names.brands, String(brandId));
+  else if (link < 0.28) { if (brandId) p.set(names.brands, String(brandId)); } // two words drawn apart name no product
   else if (link < 0.33) p.set('inStock', 'true');
   return p;
 }
