@@ -187,15 +187,17 @@ const builtAhead = new WeakMap<App, PagesAhead>();
 export const pagesAheadOf = (app: App): PagesAhead | undefined => builtAhead.get(app);
 
 /**
- * A page's request, made when something asks for it: a framed page's loader gets a request of its own (`loaderRequest`)
- * and the page's is then made only when React Router renders the page after all. A `Request` costs ≈ 20 µs (its
- * headers copied, its signal made to follow the one given): a cold search made two, ≈ 3% of its serving thread.
+ * A page's request, made when something asks for it, from its init made then too: a framed page's loader gets a
+ * request of its own, of its URL alone (`loaderRequest`), and the page's — the visitor's headers copied, a signal that
+ * follows their connection — is made only when React Router renders the page after all. A `Request` costs ≈ 20 µs (its
+ * headers copied, its signal made to follow the one given): a cold search made two, ≈ 3% of its serving thread; the
+ * headers and the signal made for it another ≈ 1%.
  */
-interface PageRequest { url: string; init: RequestInit; request: () => Request }
+interface PageRequest { url: string; method: string; request: () => Request }
 
-function pageRequest(url: string, init: RequestInit): PageRequest {
+function pageRequest(url: string, method: string, init: () => RequestInit): PageRequest {
   let made: Request | undefined;
-  return { url, init, request: () => (made ??= new Request(url, init)) };
+  return { url, method, request: () => (made ??= new Request(url, init())) };
 }
 
 /** The product id of a product page's path as the server spells it (`/product/12`), else undefined. */
@@ -419,7 +421,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
    */
   const renderPage = async (webRequest: PageRequest, handle: ReturnType<typeof createRequestHandler>, caller: Caller, origin: string,
     nonce: string, linked: boolean): Promise<{ response: Response; page: Buffer | FramedPage | undefined }> => {
-    if (options.frames !== false && framedPaths.size && webRequest.init.method === 'GET') {
+    if (options.frames !== false && framedPaths.size && webRequest.method === 'GET') {
       const url = new URL(webRequest.url);
       const leafId = framedPaths.get(url.pathname);
       const framed = leafId === undefined ? undefined : await renderFramed(webRequest, url, leafId, caller, origin, nonce, linked);
@@ -496,17 +498,18 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
    * The request a loader gets from React Router: its URL with React Router's own parameters taken out (an empty
    * `index`, `_routes`), so written again by URLSearchParams (a space is then `+`), unless the build passes requests
    * through (react-router's stripIndexParam and stripRoutesParam). A framed page makes this request alone: the
-   * page's own (`request()`) only when React Router renders it after all.
+   * page's own (`request()`) only when React Router renders it after all. A framed route's loader reads its URL
+   * alone (the visitor's cookies reach the API through its context, and its page is the same for every visitor of a
+   * kind), so the request carries no headers nor signal.
    */
   const loaderRequest = (page: PageRequest) => {
-    if ((build.future as { v8_passThroughRequests?: boolean }).v8_passThroughRequests) return page.request();
+    if ((build.future as { v8_passThroughRequests?: boolean }).v8_passThroughRequests) return new Request(page.url);
     const url = new URL(page.url);
     const index = url.searchParams.getAll('index').filter(Boolean);
     url.searchParams.delete('index');
     for (const value of index) url.searchParams.append('index', value);
     url.searchParams.delete('_routes');
-    // The same URL (a query URLSearchParams writes as it was written): the page's request will do.
-    return url.href === page.url ? page.request() : new Request(url.href, page.init);
+    return new Request(url.href);
   };
   /** A framed route's page put together from its frame; undefined when React Router is to render it. */
   const renderFramed = async (webRequest: PageRequest, url: URL, leafId: string, caller: Caller, origin: string, nonce: string, linked: boolean) => {
@@ -583,7 +586,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
       const pathname = `/product/${id}`;
       // Rendered as a request arriving now would be: its reads share one cache-generation query (lib/cache.ts).
       const made = await app.services.cache.asOneRequest(() =>
-        renderShared(pageRequest(`${origin}${pathname}`, { method: 'GET' }), handlerOf(routeOf(pathname).routes), guestAt(origin), origin, true));
+        renderShared(pageRequest(`${origin}${pathname}`, 'GET', () => ({ method: 'GET' })), handlerOf(routeOf(pathname).routes), guestAt(origin), origin, true));
       const isPage = made.headers.some(([k, v]) => k === 'content-type' && v.startsWith('text/html'));
       return made.keepable && isPage ? { headers: made.headers, scripts: made.scripts, body: made.body } : undefined;
     },
@@ -653,26 +656,31 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
         return reply.code(404).send(failure('NOT_FOUND', 'مسیر درخواستی وجود ندارد'));
       }
       const origin = app.services.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
-      const controller = new AbortController();
-      // Only a visitor gone before the answer ended stops the render: an abort makes a DOMException and runs the
-      // signal's listeners, ≈ 1% of a cold page's CPU when it was done after every answer.
-      reply.raw.on('close', () => { if (!reply.raw.writableFinished) controller.abort(); });
-      const headers = new Headers();
-      for (const [key, value] of Object.entries(request.headers)) {
-        if (value === undefined) continue;
-        for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
-      }
       // HEAD is answered as GET: the same status and headers (content-type, cache, CSP), and Node
       // leaves the body out. React Router would answer a HEAD without a body, which Fastify sent as JSON `null`.
       const method = request.method === 'HEAD' ? 'GET' : request.method;
-      const hasBody = method !== 'GET';
       const url = new URL(`${origin}${request.url}`);
-      const webRequest = pageRequest(url.href, {
-        method,
-        headers,
-        signal: controller.signal,
-        ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
-      } as RequestInit);
+      // The visitor's request for React Router, made only when it renders the page (not for a framed page).
+      const webRequest = pageRequest(url.href, method, () => {
+        const controller = new AbortController();
+        // Only a visitor gone before the answer ended stops the render: an abort makes a DOMException and runs the
+        // signal's listeners, ≈ 1% of a cold page's CPU when it was done after every answer.
+        const gone = () => { if (!reply.raw.writableFinished) controller.abort(); };
+        if (reply.raw.closed) gone();
+        else reply.raw.on('close', gone);
+        const headers = new Headers();
+        for (const [key, value] of Object.entries(request.headers)) {
+          if (value === undefined) continue;
+          for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+        }
+        const hasBody = method !== 'GET';
+        return {
+          method,
+          headers,
+          signal: controller.signal,
+          ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+        } as RequestInit;
+      });
       const route = routeOf(url.pathname);
       const handle = handlerOf(url.pathname === manifestPath ? null : route.routes);
       const policy = String(reply.getHeader('content-security-policy') ?? '');

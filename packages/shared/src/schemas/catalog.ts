@@ -155,10 +155,13 @@ export const ProductFacetsQuerySchema = ProductCountQuerySchema.extend({ withCat
 export type ProductFacetsQuery = z.infer<typeof ProductFacetsQuerySchema>;
 /**
  * The brands of the listing without its brand filter, each with how many products it adds (a chosen brand is always
- * there, if at 0), and the categories of the listing without its category filter, most products first.
+ * there, if at 0), and the categories of the listing without its category filter, most products first; `priceCeiling`:
+ * the dearest product's price (after its discount) in the category and among the words searched, whatever the other
+ * filters — the price slider's end (0: no product).
  */
 export const ProductFacetsSchema = z.object({
   totalCount: z.number(),
+  priceCeiling: z.number(),
   brands: z.array(z.object({ id: z.number(), title: z.string(), alias: z.string(), count: z.number() })),
   categories: z.array(z.object({ id: z.number(), title: z.string(), count: z.number() })),
 });

@@ -126,7 +126,10 @@ function randomQuery(r: Rng): CatalogQuery {
   return q;
 }
 
-/** Facets by hand: the listing without its brand filter counted per brand, without its category filter per category. */
+/**
+ * Facets by hand: the listing without its brand filter counted per brand, without its category filter per category; the
+ * dearest price with the category and the words alone.
+ */
 function referenceFacets(rows: Map<number, CatalogRow>, q: FacetQuery) {
   const base = q.search !== undefined ? referenceSearch([...rows.values()], q.search) : [...rows.values()];
   const cats = q.categoryIds ? new Set(q.categoryIds) : undefined;
@@ -144,17 +147,18 @@ function referenceFacets(rows: Map<number, CatalogRow>, q: FacetQuery) {
     total: kept.filter((r) => inCategory(r) && inBrand(r)).length,
     brands: tally(kept.filter(inCategory), (r) => r.brandId ?? 0),
     categories: q.withCategories ? tally(kept.filter(inBrand), (r) => r.categoryId) : null,
+    dearest: Math.max(0, ...base.filter(inCategory).map((r) => r.offPrice)),
   };
 }
 
 const sorted = <K, V>(m: Map<K, V> | null) => m && [...m].sort((a, b) => Number(a[0]) - Number(b[0]));
 const facetsOf = (index: CatalogIndex, q: FacetQuery) => {
   const f = index.facets(q);
-  return { total: f.total, brands: sorted(f.brands), categories: sorted(f.categories) };
+  return { total: f.total, brands: sorted(f.brands), categories: sorted(f.categories), dearest: f.dearest };
 };
 const referenceFacetsOf = (rows: Map<number, CatalogRow>, q: FacetQuery) => {
   const f = referenceFacets(rows, q);
-  return { total: f.total, brands: sorted(f.brands), categories: sorted(f.categories) };
+  return { total: f.total, brands: sorted(f.brands), categories: sorted(f.categories), dearest: f.dearest };
 };
 
 /** An index loaded with `n` random products (ids 1..n), and the same rows by id for the reference. */
@@ -257,7 +261,7 @@ describe('CatalogIndex', () => {
     }
   });
 
-  it('counts facets as the reference does: brands without the brand filter, categories without the category filter', () => {
+  it('counts facets as the reference does: brands without the brand filter, categories without the category filter, the dearest price without either', () => {
     for (const seed of [21, 22]) {
       const r = rng(seed);
       const { index, rows } = randomCatalogue(r, 200);

@@ -80,6 +80,11 @@ export interface Facets {
   total: number;
   brands: Map<number, number>;
   categories: Map<number, number> | null;
+  /**
+   * The dearest price (`offPrice`) among the products in the category filter that hold the words searched, whatever
+   * the brand, price, stock and discount filters: the price slider's end (0: none).
+   */
+  dearest: number;
 }
 
 const SORTS = ['newest', 'cheapest', 'dearest', 'bestselling', 'discount', 'popular'] as const;
@@ -545,7 +550,7 @@ export class CatalogIndex {
       for (const c of q.categoryIds) if (c >= 0 && c <= this.maxCategory) inCategory[c] = 1;
     }
     const counts: FacetCounts = {
-      total: 0, brands: new Int32Array(this.maxBrand + 1), categories: q.withCategories ? new Int32Array(this.maxCategory + 1) : null,
+      total: 0, brands: new Int32Array(this.maxBrand + 1), categories: q.withCategories ? new Int32Array(this.maxCategory + 1) : null, dearest: 0,
     };
     const priced = hasPriceRange(pass);
     if (q.search !== undefined) this.countFacets(this.search.matching(q.search), pass, inBrand, inCategory, counts);
@@ -573,7 +578,19 @@ export class CatalogIndex {
       for (let i = 1; i < a.length; i++) if (a[i]) m.set(i, a[i]!);
       return m;
     };
-    return { total: counts.total, brands: nonZero(counts.brands), categories: counts.categories && nonZero(counts.categories) };
+    // With words, the pass above saw every match; without, the dearest are the heads of the categories' dearest lists.
+    const dearest = q.search !== undefined ? counts.dearest : this.dearestIn(q.categoryIds);
+    return { total: counts.total, brands: nonZero(counts.brands), categories: counts.categories && nonZero(counts.categories), dearest };
+  }
+
+  /** The dearest price in these categories (each its own products; none: the whole catalogue), 0 when they hold none. */
+  private dearestIn(categoryIds: number[] | undefined): number {
+    let dearest = 0;
+    for (const c of categoryIds ?? [ALL]) {
+      const l = this.lists.get(c)?.dearest;
+      if (l && l.n) dearest = Math.max(dearest, this.offPrice[l.a[0]!]!);
+    }
+    return dearest;
   }
 
   /** The stretch of a cheapest-first list whose prices lie in lo..hi (binary searches on the price). */
@@ -592,7 +609,10 @@ export class CatalogIndex {
     return l.a.subarray(first((p) => p < lo), first((p) => p <= hi));
   }
 
-  /** The facet pass's loop over one run of slots. */
+  /**
+   * The facet pass's loop over one run of slots; `out.dearest` grows to the dearest price among those in the category
+   * filter, before any other filter (meaningful when the slots are a search's matches, not a price range's).
+   */
   private countFacets(slots: Int32Array, f: Filter, inBrand: Uint8Array | null, inCategory: Uint8Array | null, out: FacetCounts) {
     const { filterBits, category, offPrice } = this;
     const { lo, hi } = f;
@@ -600,23 +620,24 @@ export class CatalogIndex {
     const perBrand = out.brands;
     const perCategory = out.categories;
     let total = 0;
+    let dearest = out.dearest;
     for (let i = 0; i < slots.length; i++) {
       const s = slots[i]!;
+      const c = category[s]!;
+      const categoryOk = inCategory === null || inCategory[c] === 1;
+      const p = offPrice[s]!;
+      if (categoryOk && p > dearest) dearest = p;
       const bits = filterBits[s]!;
       if (!stockAndDiscountPass(bits, f)) continue;
-      if (priced) {
-        const p = offPrice[s]!;
-        if (p < lo || p > hi) continue;
-      }
+      if (priced && (p < lo || p > hi)) continue;
       const b = bits >> 2;
-      const c = category[s]!;
       const brandOk = inBrand === null || inBrand[b] === 1;
-      const categoryOk = inCategory === null || inCategory[c] === 1;
       if (categoryOk) perBrand[b]!++;
       if (brandOk && perCategory !== null) perCategory[c]!++;
       if (brandOk && categoryOk) total++;
     }
     out.total += total;
+    out.dearest = dearest;
   }
 
   /**
@@ -724,6 +745,8 @@ interface FacetCounts {
   total: number;
   brands: Int32Array;
   categories: Int32Array | null;
+  /** The dearest price seen in the category filter (see `countFacets`). */
+  dearest: number;
 }
 
 interface Filter {

@@ -4,7 +4,7 @@
  * From the in-memory catalogue (one pass over the products the listing could hold), or in SQL when the
  * catalogue is not answering (decision 018).
  */
-import { count } from 'drizzle-orm';
+import { count, max } from 'drizzle-orm';
 import { normalizeSearch, type ProductCountQuery, type ProductFacets, type ProductFacetsQuery } from '@sorkhab/shared';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
@@ -43,25 +43,30 @@ export async function productCount(db: Db, cache: ReadCache, query: ProductCount
   return { totalCount: await db.$count(products, whereOf({ ...filters, visible: onStorefront, searchMode: 'words' })) };
 }
 
-/** The facets in SQL: a count per brand without the brand filter, per category without the category filter. */
+/**
+ * The facets in SQL: a count per brand without the brand filter, per category without the category filter, the dearest
+ * price with the category and the words alone.
+ */
 async function facetsInSql(db: Db, f: Awaited<ReturnType<typeof filtersOf>>['filters'], withCategories: boolean): Promise<Facets> {
   const base = { ...f, visible: onStorefront, searchMode: 'words' as const };
-  const [total, byBrand, byCategory] = await Promise.all([
+  const unfiltered = { categoryIds: f.categoryIds, search: f.search, visible: onStorefront, searchMode: 'words' as const };
+  const [total, byBrand, byCategory, [top]] = await Promise.all([
     db.$count(products, whereOf(base)),
     db.select({ id: products.brandId, n: count() }).from(products).where(whereOf({ ...base, brandIds: undefined })).groupBy(products.brandId),
     withCategories
       ? db.select({ id: products.categoryId, n: count() }).from(products).where(whereOf({ ...base, categoryIds: undefined })).groupBy(products.categoryId)
       : Promise.resolve(null),
+    db.select({ dearest: max(products.offPrice) }).from(products).where(whereOf(unfiltered)),
   ]);
   const mapOf = (rows: { id: number | null; n: number }[]) => new Map(rows.filter((r) => r.id !== null && r.n > 0).map((r) => [r.id!, r.n]));
-  return { total, brands: mapOf(byBrand), categories: byCategory && mapOf(byCategory) };
+  return { total, brands: mapOf(byBrand), categories: byCategory && mapOf(byCategory), dearest: Number(top?.dearest ?? 0) };
 }
 
 /** A storefront listing's brands and (when asked) categories, with counts, and its total. */
 export async function productFacets(db: Db, cache: ReadCache, query: ProductFacetsQuery): Promise<ProductFacets> {
   const { index, filters } = await filtersOf(db, cache, query);
   const withCategories = !!query.withCategories;
-  if (filters.categoryIds?.length === 0) return { totalCount: 0, brands: [], categories: [] };
+  if (filters.categoryIds?.length === 0) return { totalCount: 0, priceCeiling: 0, brands: [], categories: [] };
   const catalog = (await catalogOf(db, cache)).index;
   const found = catalog ? catalog.facets({ ...filters, withCategories }) : await facetsInSql(db, filters, withCategories);
   const brandsById = await brandMap(db, cache);
@@ -75,5 +80,5 @@ export async function productFacets(db: Db, cache: ReadCache, query: ProductFace
     const c = index.byId.get(id);
     return c ? [{ id, title: c.title, count: n }] : [];
   }).sort((a, b) => b.count - a.count || a.title.localeCompare(b.title, 'fa')).slice(0, MAX_CATEGORIES);
-  return { totalCount: found.total, brands, categories };
+  return { totalCount: found.total, priceCeiling: found.dearest, brands, categories };
 }

@@ -104,7 +104,7 @@ describe(`storefront listings in SQL and in memory (${DB_KIND})`, () => {
     }
   });
 
-  it('counts and lists facets alike: the filter sheet\'s count, brands without the brand filter, categories without the category filter (150 random)', async () => {
+  it('counts and lists facets alike: the filter sheet\'s count, brands without the brand filter, categories without the category filter, the price slider\'s end (150 random)', async () => {
     const r = new Rng(8);
     const facets = async (app: App, url: string) => {
       const res = await app.inject({ method: 'GET', url });
@@ -124,6 +124,10 @@ describe(`storefront listings in SQL and in memory (${DB_KIND})`, () => {
       const facetsUrl = `/api/Product/Facets?${q}`;
       const inMemory = await facets(memory, facetsUrl);
       expect(await facets(inSql, facetsUrl), facetsUrl).toEqual(inMemory);
+      // The price slider's end: the dearest product's price with the category and the words alone, whatever the rest.
+      const alone = new URLSearchParams([...q].filter(([k]) => k === 'categoryId' || k === 'title'));
+      const dearest = (await facets(memory, `/api/Product/All?${alone}&sort=dearest&pageSize=1`)).data[0];
+      expect(inMemory.priceCeiling, facetsUrl).toBe(dearest ? dearest.offPrice : 0);
       expect(await facets(inSql, count), count).toEqual({ totalCount: inMemory.totalCount });
       expect(await facets(memory, count), count).toEqual({ totalCount: inMemory.totalCount });
     }

@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from 'react-router';
 import type { Category } from '@sorkhab/shared';
 import type { ApiClient, ApiData } from '../../lib/api';
-import { apiOf, sharedCategories, sharedValue } from '../../lib/context';
+import { apiOf, sharedCategories } from '../../lib/context';
 import { categoryThumbVariants } from '../../components/CategoryThumb';
 import { categoriesTitled, categoryTrail, findCategory } from './category-tree';
 import { apiQueryOf, countQueryOf, isFiltered, parseListing, type ListingState, type Sort } from './listing';
@@ -14,13 +14,16 @@ const DEFAULT_SORT: Record<ListingKind, Sort | undefined> = {
 };
 
 /** The facets of a listing that holds nothing, whatever its filters. */
-const NO_FACETS: Pick<ApiData<'GET /Product/Facets'>, 'brands' | 'categories'> = { brands: [], categories: [] };
+const NO_FACETS: Pick<ApiData<'GET /Product/Facets'>, 'brands' | 'categories' | 'priceCeiling'> = { brands: [], categories: [], priceCeiling: 0 };
 
 /** The ids among `cats` whose listing (the category and its descendants) has at least one product. */
 async function withProducts(api: ApiClient, cats: Category[]): Promise<Set<number>> {
   const pages = await Promise.all(cats.map((c) => api.load('GET /Product/All', { query: { categoryId: c.id, pageNumber: 1, pageSize: 1 } })));
   return new Set(cats.filter((_, i) => pages[i]!.totalCount > 0).map((c) => c.id));
 }
+
+const nothingAtAll = (found: number, state: ListingState, category: Category | undefined) =>
+  found === 0 && !!state.search && !category && !isFiltered(state);
 
 /** Everything a listing page shows, loaded in parallel from the (cached) catalogue API. */
 export async function loadListing(context: AppLoadContext, request: Request, kind: ListingKind) {
@@ -41,22 +44,14 @@ export async function loadListing(context: AppLoadContext, request: Request, kin
   const base = { categoryId: category?.id, defaultSort: DEFAULT_SORT[kind] };
   // Outside a category's own page the category is a filter among the others: its facet is listed, and it is no page of its own.
   const categoryIsFilter = kind !== 'category';
-  // The price slider's ceiling: the dearest product's price in the category (among the words searched), whatever the
-  // other filters. Without words it depends on the category alone, so it is kept for every visitor until a write.
-  const ceiling = async () => {
-    const dearest: ListingState = { ...state, minPrice: undefined, maxPrice: undefined, brands: [], inStock: false, hasOff: false, page: 1, pageSize: 1, sort: 'dearest' };
-    const top = (await api.load('GET /Product/All', { query: apiQueryOf(dearest, base) })).data[0];
-    return top ? (top.hasOff && top.offPrice < top.price ? top.offPrice : top.price) : 0;
-  };
   const query = apiQueryOf(state, base);
   const products = await api.load('GET /Product/All', { query });
   // Words searched alone that find nothing (most mistyped searches): the facets, counted over the same matches without
-  // the filters there are none of, are empty, and the ceiling is 0 — nothing more to ask.
-  const nothingAtAll = products.totalCount === 0 && !!state.search && !category && !isFiltered(state);
-  const [facets, priceCeiling] = nothingAtAll ? [NO_FACETS, 0] : await Promise.all([
-    api.load('GET /Product/Facets', { query: { ...countQueryOf(query), withCategories: categoryIsFilter || undefined } }),
-    state.search ? ceiling() : sharedValue(context, `price-ceiling ${category?.id ?? 'all'}`, ceiling),
-  ]);
+  // the filters there are none of, are empty, and the ceiling is 0 — nothing more to ask. Otherwise the facets bring the
+  // price slider's ceiling too: the dearest product's price in the category (among the words searched), whatever the
+  // other filters (it was a second listing call, sorted dearest first, that gathered a search's matches again).
+  const facets = nothingAtAll(products.totalCount, state, category) ? NO_FACETS
+    : await api.load('GET /Product/Facets', { query: { ...countQueryOf(query), withCategories: categoryIsFilter || undefined } });
   const page = kind === 'category' && category;
   return {
     kind,
@@ -65,7 +60,7 @@ export async function loadListing(context: AppLoadContext, request: Request, kin
     brands: facets.brands,
     categories: categoryIsFilter ? facets.categories : [],
     chosenCategory: categoryIsFilter && category ? { id: category.id, title: category.title } : null,
-    priceCeiling,
+    priceCeiling: facets.priceCeiling,
     category: page ? { id: page.id, title: page.title, parentId: page.parentId, children: page.children.map(({ id, title, parentId, imageUri, imageVariants }) => ({ id, title, parentId, imageUri, imageVariants: categoryThumbVariants(imageVariants) })) } : null,
     trail: page ? categoryTrail(roots, page.id).map(({ id, title, parentId }) => ({ id, title, parentId })) : [],
     path: url.pathname,
