@@ -22,6 +22,7 @@ async function withProducts(api: ApiClient, cats: Category[]): Promise<Set<numbe
   return new Set(cats.filter((_, i) => pages[i]!.totalCount > 0).map((c) => c.id));
 }
 
+/** A search of words alone, no category nor filter, that found nothing: its facets are empty and its ceiling 0. */
 const nothingAtAll = (found: number, state: ListingState, category: Category | undefined) =>
   found === 0 && !!state.search && !category && !isFiltered(state);
 
@@ -49,7 +50,7 @@ export async function loadListing(context: AppLoadContext, request: Request, kin
   // Words searched alone that find nothing (most mistyped searches): the facets, counted over the same matches without
   // the filters there are none of, are empty, and the ceiling is 0 — nothing more to ask. Otherwise the facets bring the
   // price slider's ceiling too: the dearest product's price in the category (among the words searched), whatever the
-  // other filters (it was a second listing call, sorted dearest first, that gathered a search's matches again).
+  // other filters (it was a third call, a listing sorted dearest first: on a search, every match ordered by price).
   const facets = nothingAtAll(products.totalCount, state, category) ? NO_FACETS
     : await api.load('GET /Product/Facets', { query: { ...countQueryOf(query), withCategories: categoryIsFilter || undefined } });
   const page = kind === 'category' && category;
