@@ -578,19 +578,11 @@ export class CatalogIndex {
       for (let i = 1; i < a.length; i++) if (a[i]) m.set(i, a[i]!);
       return m;
     };
-    // With words, the pass above saw every match; without, the dearest are the heads of the categories' dearest lists.
-    const dearest = q.search !== undefined ? counts.dearest : this.dearestIn(q.categoryIds);
+    // With words, the pass above saw every match; without, it is the first of the categories' dearest-first listing
+    // (a merge of their lists' heads).
+    const top = q.search !== undefined ? undefined : this.query({ categoryIds: q.categoryIds, sort: 'dearest', offset: 0, limit: 1 }).slots[0];
+    const dearest = q.search !== undefined ? counts.dearest : top === undefined ? 0 : this.offPrice[top]!;
     return { total: counts.total, brands: nonZero(counts.brands), categories: counts.categories && nonZero(counts.categories), dearest };
-  }
-
-  /** The dearest price in these categories (each its own products; none: the whole catalogue), 0 when they hold none. */
-  private dearestIn(categoryIds: number[] | undefined): number {
-    let dearest = 0;
-    for (const c of categoryIds ?? [ALL]) {
-      const l = this.lists.get(c)?.dearest;
-      if (l && l.n) dearest = Math.max(dearest, this.offPrice[l.a[0]!]!);
-    }
-    return dearest;
   }
 
   /** The stretch of a cheapest-first list whose prices lie in lo..hi (binary searches on the price). */

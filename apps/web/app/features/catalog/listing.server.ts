@@ -4,7 +4,7 @@ import type { ApiClient, ApiData } from '../../lib/api';
 import { apiOf, sharedCategories } from '../../lib/context';
 import { categoryThumbVariants } from '../../components/CategoryThumb';
 import { categoriesTitled, categoryTrail, findCategory } from './category-tree';
-import { apiQueryOf, countQueryOf, isFiltered, parseListing, type ListingState, type Sort } from './listing';
+import { apiQueryOf, countQueryOf, isFiltered, parseListing, type Sort } from './listing';
 import { toCard } from './ProductCard';
 
 export type ListingKind = 'category' | 'search' | 'latest' | 'popular';
@@ -21,10 +21,6 @@ async function withProducts(api: ApiClient, cats: Category[]): Promise<Set<numbe
   const pages = await Promise.all(cats.map((c) => api.load('GET /Product/All', { query: { categoryId: c.id, pageNumber: 1, pageSize: 1 } })));
   return new Set(cats.filter((_, i) => pages[i]!.totalCount > 0).map((c) => c.id));
 }
-
-/** A search of words alone, no category nor filter, that found nothing: its facets are empty and its ceiling 0. */
-const nothingAtAll = (found: number, state: ListingState, category: Category | undefined) =>
-  found === 0 && !!state.search && !category && !isFiltered(state);
 
 /** Everything a listing page shows, loaded in parallel from the (cached) catalogue API. */
 export async function loadListing(context: AppLoadContext, request: Request, kind: ListingKind) {
@@ -51,7 +47,8 @@ export async function loadListing(context: AppLoadContext, request: Request, kin
   // the filters there are none of, are empty, and the ceiling is 0 — nothing more to ask. Otherwise the facets bring the
   // price slider's ceiling too: the dearest product's price in the category (among the words searched), whatever the
   // other filters (it was a third call, a listing sorted dearest first: on a search, every match ordered by price).
-  const facets = nothingAtAll(products.totalCount, state, category) ? NO_FACETS
+  const nothingAtAll = products.totalCount === 0 && !!state.search && !category && !isFiltered(state);
+  const facets = nothingAtAll ? NO_FACETS
     : await api.load('GET /Product/Facets', { query: { ...countQueryOf(query), withCategories: categoryIsFilter || undefined } });
   const page = kind === 'category' && category;
   return {
