@@ -1,4 +1,5 @@
-import type { RequestListener } from 'node:http';
+import http, { type RequestListener } from 'node:http';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { BROTLI_QUALITY, COMPRESS_FROM_BYTES, DYNAMIC_BROTLI_WINDOW, GZIP_LEVEL } from './lib/compression.js';
@@ -106,6 +107,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // One access line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false, maxParamLength: 200 },
+    // A path whose percent-escapes do not decode (`/product/%E0%A4%A`), refused before any route: the shop's 400.
+    frameworkErrors: (_err, request, reply) => refuse(request, reply, 400, 'BAD_URL', 'نشانی درخواست نامعتبر است'),
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   const database = opts.database ?? await openDatabase({
@@ -190,7 +194,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (!schema) return;
     route.config = { ...(route.config as object), keyMaps: { querystring: keyMapOf(schema.querystring), body: keyMapOf(schema.body) } };
   });
+  // A body is JSON, a form (multipart, where a route reads one) or nothing: text/plain is refused with the others' 415
+  // rather than handed to a route's schema as a string.
+  app.removeContentTypeParser('text/plain');
   app.addHook('preValidation', async (request) => {
+    // A form sent to a route that reads JSON only (its body would reach the schema empty): the same 415.
+    const schema = request.routeOptions.schema as { body?: unknown; consumes?: string[] } | undefined;
+    if (schema?.body && request.isMultipart() && !schema.consumes?.includes('multipart/form-data')) throw unsupportedMediaType();
     // Every text a request carries, before any schema or SQL sees it: no NUL, no lone surrogate.
     assertCleanText(request.params);
     assertCleanText(request.query);
@@ -286,12 +296,37 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   return app as unknown as App;
 }
 
-function errorHandler(this: FastifyInstance, err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  // A page request refused before rendering (a NUL in its query, say) gets a page, not the API's JSON.
+const unsupportedMediaType = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'قالب بدنه درخواست پشتیبانی نمی‌شود؛ JSON یا فرم چندبخشی بفرستید');
+
+/** A refusal: a page request (a NUL in its query, say) gets a page, an API request the API's JSON; in Persian. */
+function refuse(request: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string, fields?: Record<string, string>) {
   const wantsPage = !request.url.startsWith('/api/') && String(request.headers.accept ?? '').includes('text/html');
-  const send = (status: number, code: string, message: string, fields?: Record<string, string>) => wantsPage
+  return wantsPage
     ? reply.code(status).type('text/html; charset=utf-8').send(plainPage('درخواست پذیرفته نشد', `<p>${escapeHtml(message)}</p><a href="/">بازگشت به صفحه اصلی فروشگاه</a>`))
     : reply.code(status).send(failure(code, message, fields));
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (a URL or headers over its 16 KB, a body both chunked
+ * and sized): Fastify's default answers in English outside the envelope; this answers as the API does, in Persian,
+ * and closes the connection (the parser cannot go on after it).
+ */
+function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex) {
+  // A connection reset: nothing left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'HEADERS_TOO_LARGE', 'نشانی یا سرآیندهای درخواست بیش از حد بلند است']
+    : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'TIMEOUT', 'درخواست به‌موقع کامل نشد؛ دوباره تلاش کنید']
+      : [400, 'BAD_REQUEST', 'درخواست نامعتبر است'] as const;
+  const body = JSON.stringify(failure(code, message));
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n`
+      + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
+}
+
+function errorHandler(this: FastifyInstance, err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const send = (status: number, code: string, message: string, fields?: Record<string, string>) => refuse(request, reply, status, code, message, fields);
 
   if (err instanceof AppError) return send(err.status, err.code, err.message, err.fields);
   const fromDb = fromDatabaseError(err);
@@ -309,8 +344,10 @@ function errorHandler(this: FastifyInstance, err: FastifyError, request: Fastify
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
       return send(413, 'PAYLOAD_TOO_LARGE', 'حجم درخواست بیش از حد مجاز است');
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return send(415, 'UNSUPPORTED_MEDIA_TYPE', 'قالب بدنه درخواست پشتیبانی نمی‌شود؛ JSON یا فرم چندبخشی بفرستید');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': {
+      const e = unsupportedMediaType();
+      return send(e.status, e.code, e.message);
+    }
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return send(400, 'BAD_JSON', 'بدنه درخواست JSON معتبر نیست');

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyMapOf } from '../src/lib/keys.js';
@@ -123,6 +125,47 @@ describe('fuzz: hostile values to every endpoint never answer 5xx', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/Product/All?Title=%00', headers: { accept: 'text/html,*/*' } });
     expect(api.statusCode).toBe(400);
     expect(api.json().error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('refuses a body of a type the route does not read with a Persian 415, whatever the type', async () => {
+    const bodies = [
+      { payload: 'userName=admin&password=x', type: 'application/x-www-form-urlencoded' },
+      { payload: '{"userName":"admin","password":"x"}', type: 'text/plain' },
+      { payload: '--x\r\nContent-Disposition: form-data; name="userName"\r\n\r\nadmin\r\n--x--\r\n', type: 'multipart/form-data; boundary=x' },
+    ];
+    for (const { payload, type } of bodies) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/User/Login', payload, headers: { 'content-type': type } });
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json().error).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'قالب بدنه درخواست پشتیبانی نمی‌شود؛ JSON یا فرم چندبخشی بفرستید' });
+    }
+  });
+
+  it('refuses a path whose escapes do not decode with a Persian 400: JSON to the API, a page to a browser', async () => {
+    for (const url of ['/api/Product/ById%C0?id=1', '/%C0%AF', '/product/%E0%A4%A']) {
+      const api = await t.app.inject({ method: 'GET', url });
+      expect(api.statusCode, url).toBe(400);
+      expect(api.json().error).toEqual({ code: 'BAD_URL', message: 'نشانی درخواست نامعتبر است' });
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/product/%E0%A4%A', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('نشانی درخواست نامعتبر است');
+  });
+
+  it('answers what Node\'s parser refuses (a 20 KB URL, a body both chunked and sized) in Persian JSON, over a real socket', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const raw = (text: string) => new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.end(text));
+      let got = '';
+      socket.setEncoding('utf8').on('data', (d: string) => { got += d; }).on('close', () => resolve(got)).on('error', reject);
+    });
+    const long = await raw(`GET /api/Product/All?Title=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(long).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(long.slice(long.indexOf('\r\n\r\n') + 4)).error).toEqual({ code: 'HEADERS_TOO_LARGE', message: 'نشانی یا سرآیندهای درخواست بیش از حد بلند است' });
+    const both = await raw('POST /api/User/Login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n');
+    expect(both).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(both.slice(both.indexOf('\r\n\r\n') + 4)).error).toEqual({ code: 'BAD_REQUEST', message: 'درخواست نامعتبر است' });
   });
 
   it('refuses JSON nested 20,000 deep with a 400', async () => {

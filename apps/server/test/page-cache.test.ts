@@ -77,7 +77,7 @@ describe('which pages are shared', () => {
       .filter((r) => (r?.module.handle as { sharedPage?: boolean } | undefined)?.sharedPage === true)
       .map((r) => r!.id).sort();
     expect(declared).toEqual([
-      'root', 'routes/store/contact', 'routes/store/home', 'routes/store/last-products', 'routes/store/layout',
+      'root', 'routes/store/contact', 'routes/store/faq', 'routes/store/home', 'routes/store/last-products', 'routes/store/layout',
       'routes/store/menu', 'routes/store/product', 'routes/store/product-list', 'routes/store/robots', 'routes/store/sitemap', 'routes/store/sitemap-part',
       'routes/store/suggest-products',
     ]);
@@ -86,7 +86,7 @@ describe('which pages are shared', () => {
   it('keeps the catalogue pages and their .data twins; every account, admin or unknown page is rendered per request', () => {
     const isShared = sharedPages();
     const shared = ['/', '/_root.data', '/product-list', '/product-list/', '/product-list.data', '/product/12', '/product/12.data',
-      '/last-products', '/suggest-products', '/contact', '/contact.data', '/sitemap.xml', '/sitemap/products-2.xml', '/robots.txt',
+      '/last-products', '/suggest-products', '/contact', '/contact.data', '/faq', '/sitemap.xml', '/sitemap/products-2.xml', '/robots.txt',
       '/menu/AbCdEfGhIjKlMnOp.json'];
     const perRequest = ['/cart', '/cart.data', '/login', '/key', '/shiping', '/track', '/payment/result', '/payment/result.data',
       '/profile', '/profile/dashboard', '/profile/order/5', '/profile/anything', '/profile.data', '/search', '/shipping',

@@ -90,6 +90,18 @@ test.describe('storefront', () => {
     await expectAccessible(page, 'home, search suggestions');
   });
 
+  test('the FAQ a guest reaches from the footer, at 375 px', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/contact');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'پرسش‌های متداول' }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('پرسش‌های متداول');
+    await hydrated(page);
+    await expectAccessible(page, 'faq');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+  });
+
   test('search results at 768 px: the filters beside them, relevance and the other orders', async ({ page }) => {
     await page.setViewportSize({ width: 768, height: 1000 });
     await page.goto(`/search?search=${encodeURIComponent('کرم')}`);

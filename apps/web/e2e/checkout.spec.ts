@@ -69,8 +69,14 @@ test('a guest fills a cart, logs in with the SMS code, pays with a discount code
   await page.getByTestId('to-shipping').click();
   await expect(page).toHaveURL(/\/shiping$/);
   await expect(page.getByTestId('pay')).toBeEnabled();
+  // Sent empty: each field says what it needs; a field filled in loses its error, the others keep theirs.
+  await page.getByTestId('pay').click();
+  await expect(page.locator('#ship-firstname')).toHaveAttribute('aria-invalid', 'true');
   await page.locator('#ship-firstname').fill('مریم');
+  await expect(page.locator('#ship-firstname')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#ship-lastname')).toHaveAttribute('aria-invalid', 'true');
   await page.locator('#ship-lastname').fill('احمدی');
+  await expect(page.locator('#ship-lastname')).not.toHaveAttribute('aria-invalid', 'true');
   await page.locator('#ship-province').selectOption('فارس');
   await page.locator('#ship-city').fill('شیراز');
   await page.locator('#ship-address').fill('خیابان زند، کوچه ۱۴، پلاک ۲۷');

@@ -70,6 +70,8 @@ test('the phone\'s filter sheet: two brands and in stock with a live count, appl
   await apply.click();
   await expect(page).toHaveURL(/inStock=1/);
   await expect(sheet).toBeHidden();
+  // Applied from the sheet: the focus is back on the button that opened it.
+  await expect(page.getByTestId('filters-open')).toBeFocused();
   await expect(page.getByTestId('result-count')).toHaveText(`${persian(expected)} کالا`);
   const chips = page.getByTestId('chip');
   await expect(chips).toHaveText([...[a!, b!].sort((x, y) => x.id - y.id).map((x) => x.title), 'فقط کالاهای موجود']); // brands in id order

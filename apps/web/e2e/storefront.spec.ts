@@ -36,6 +36,21 @@ test('from the home page through the mega menu to a listing, filters, pages, a p
   await page.getByTestId('mega-menu-button').hover();
   const menu = page.getByTestId('mega-menu');
   await expect(menu).toBeVisible();
+  // The click that follows the hover (a mouse's, or a touch screen's tap) leaves it open; a second one closes it.
+  await page.getByTestId('mega-menu-button').click();
+  await expect(menu).toBeVisible();
+  await page.getByTestId('mega-menu-button').click();
+  await expect(menu).toBeHidden();
+  // From the keyboard: Enter opens it, Escape inside it closes it and the focus is back on the button.
+  await page.getByTestId('mega-menu-button').press('Enter');
+  await expect(menu).toBeVisible();
+  await menu.getByRole('link', { name: root.title, exact: true }).focus();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByTestId('mega-menu-button')).toBeFocused();
+  await page.mouse.move(0, 0);
+  await page.getByTestId('mega-menu-button').hover();
+  await expect(menu).toBeVisible();
   await menu.getByRole('link', { name: root.title, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/product-list\\?category=.+&brand=${root.id}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(root.title);
@@ -55,6 +70,8 @@ test('from the home page through the mega menu to a listing, filters, pages, a p
   await filters.getByRole('checkbox', { name: new RegExp(target.brand!.title) }).check();
   await expect(page).toHaveURL(new RegExp(`brands=${target.brand!.id}`));
   await expect(page).not.toHaveURL(/page=2/);
+  // The panel is made anew for the new listing; the focus is back on the box the shopper ticked, not on the page.
+  await expect(filters.getByRole('checkbox', { name: new RegExp(target.brand!.title) })).toBeFocused();
   const brandCards = page.getByTestId('product-card');
   await expect(page.locator('[aria-busy=true]')).toHaveCount(0);
   await expect(brandCards.first()).toBeVisible();
@@ -63,6 +80,7 @@ test('from the home page through the mega menu to a listing, filters, pages, a p
   // Price filter: the lower thumb one step up (ArrowLeft in right-to-left).
   await filters.getByRole('slider', { name: 'از' }).press('ArrowLeft');
   await expect(page).toHaveURL(/minPrice=\d+/);
+  await expect(filters.getByRole('slider', { name: 'از' })).toBeFocused();
   const minPrice = Number(new URL(page.url()).searchParams.get('minPrice'));
   expect(minPrice).toBeGreaterThan(0);
   await expect(page.locator('[aria-busy=true]')).toHaveCount(0);
@@ -181,6 +199,16 @@ test('the mobile menu at 375 px: a category tab shows its children as headings a
   await page.getByTestId('mobile-menu-button').click();
   const menu = page.getByTestId('mobile-menu');
   await expect(menu).toBeVisible();
+  // A modal dialog: the focus is in it, Tab goes round its own controls, Escape closes it back to the bar's button.
+  await expect(menu.getByRole('tab', { name: roots[0]!.title })).toBeFocused();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByTestId('mobile-menu-button')).toBeFocused();
+  await page.getByTestId('mobile-menu-button').click();
   await menu.getByRole('tab', { name: root.title }).click();
   await expect(menu.getByRole('tab', { name: root.title })).toHaveAttribute('aria-selected', 'true');
   const panel = menu.getByRole('tabpanel');

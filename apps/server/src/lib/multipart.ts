@@ -13,6 +13,15 @@ export interface FormData {
   files: UploadedFile[];
 }
 
+/**
+ * A form's text fields together, in UTF-8 bytes: what a JSON body may weigh (app.ts's `bodyLimit`). busboy's limits are
+ * per field (`fieldSize`) and on the number of fields, so without this a form of a hundred fields of a megabyte each
+ * was held as text before any check — a few at once took the server's heap.
+ */
+const MAX_FORM_TEXT_BYTES = 1024 * 1024;
+
+const textTooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'متن فرم بیش از حد مجاز است');
+
 const tooLarge = () =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', `حجم هر تصویر باید حداکثر ${toPersianDigits(MAX_UPLOAD_BYTES / (1024 * 1024))} مگابایت باشد`);
 
@@ -31,14 +40,20 @@ export async function readForm(request: FastifyRequest, maxFiles = 20): Promise<
     }
     return { fields, files };
   }
+  let textBytes = 0;
   try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: maxFiles, fields: 100, fieldSize: 1_000_000 } })) {
+    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: maxFiles, fields: 100, fieldSize: MAX_FORM_TEXT_BYTES } })) {
       if (part.type === 'file') {
         const buffer = await part.toBuffer();
         if (part.file.truncated) throw tooLarge();
         if (buffer.length > 0) files.push({ field: part.fieldname, filename: part.filename, buffer });
       } else {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        // A field cut at `fieldSize` is refused, not taken shortened.
+        if (part.valueTruncated) throw textTooLarge();
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        textBytes += Buffer.byteLength(part.fieldname) + Buffer.byteLength(value);
+        if (textBytes > MAX_FORM_TEXT_BYTES) throw textTooLarge();
+        fields[part.fieldname] = value;
       }
     }
   } catch (err) {

@@ -16,9 +16,9 @@ export function usePlainPageFonts(stylesheet: string) {
  */
 export function plainPage(title: string, body: string, extraCss = '') {
   return `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${fontFaces}
+<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${fontFaces}
 body{font-family:'Vazirmatn Variable',Vazirmatn,Tahoma,sans-serif;background:#f5f5f7;margin:0;display:grid;place-items:center;min-height:100vh;color:#222}
-main{background:#fff;border-radius:16px;box-shadow:0 4px 24px #0001;padding:32px;width:min(420px,90vw)}
+main{box-sizing:border-box;background:#fff;border-radius:16px;box-shadow:0 4px 24px #0001;padding:32px;width:min(420px,92vw)}
 h1{font-size:1.25rem;margin:0 0 8px}a{color:#a3174d}${extraCss}
 </style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }

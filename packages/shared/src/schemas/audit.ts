@@ -7,6 +7,7 @@ import { jalaliDay } from './order-desk.js';
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   product: 'محصول', category: 'دسته‌بندی', attribute: 'ویژگی', brand: 'برند', gallery: 'گالری', order: 'سفارش',
   discount: 'کد تخفیف', slide: 'اسلاید و بنر', settings: 'تنظیمات', user: 'کاربر', job: 'پیامک',
+  review: 'دیدگاه', question: 'پرسش', return: 'مرجوعی', shipping_method: 'روش ارسال',
 };
 
 /** The last part of an action code (`product.update` → «ویرایش»). */
@@ -15,6 +16,9 @@ export const AUDIT_VERB_LABELS: Record<string, string> = {
   status: 'تغییر وضعیت', late_payment: 'پرداخت دیرهنگام', duplicate_payment: 'پرداخت تکراری', retry: 'ارسال دوباره',
   sms: 'ویرایش پیامک‌ها', 'change-password': 'تغییر رمز عبور', 'reset-password': 'بازنشانی رمز عبور',
   publish: 'انتشار', off: 'تخفیف', rate: 'امتیاز',
+  approve: 'تأیید', reject: 'رد', reply: 'پاسخ', answer: 'پاسخ', refund: 'بازپرداخت', tracking: 'کد رهگیری',
+  paid_on_delivery: 'پرداخت در محل', hide: 'پنهان‌سازی', unpublish: 'لغو انتشار', import: 'ورود از فایل', price: 'تغییر قیمت',
+  low_stock_threshold: 'آستانه کمبود موجودی',
 };
 
 /** The audit screen's filters. `from` and `to` are Jalali days (۱۴۰۵/۰۹/۰۱), both included, in Tehran time. */

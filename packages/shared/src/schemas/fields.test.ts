@@ -20,8 +20,8 @@ describe('mobile', () => {
   });
 
   it('refuses a landline or a short number with a Persian message', () => {
-    expect(issue(mobile().safeParse('02112345678'))).toBe('شماره موبایل باید ۹ رقم بعد از ۹۸ باشد، مانند ۹۱۲۱۲۳۴۵۶۷');
-    expect(issue(mobile().safeParse('0912123'))).toBe('شماره موبایل باید ۹ رقم بعد از ۹۸ باشد، مانند ۹۱۲۱۲۳۴۵۶۷');
+    expect(issue(mobile().safeParse('02112345678'))).toBe('شماره موبایل باید ۱۰ رقم و با ۹ شروع شود، مانند ۹۱۲۱۲۳۴۵۶۷');
+    expect(issue(mobile().safeParse('0912123'))).toBe('شماره موبایل باید ۱۰ رقم و با ۹ شروع شود، مانند ۹۱۲۱۲۳۴۵۶۷');
   });
 
   it('says the field is required when it is missing or empty', () => {

@@ -64,16 +64,18 @@ export const SOLD_ORDER_STATUSES = ['cod', 'paid', 'processing', 'shipped', 'del
 /**
  * The one table of allowed status changes, and who may make each; every change goes through the server's
  * `transition`. A payment confirmed after a cancellation re-reserves the units (→ paid) or, when they are
- * gone, waits for the admin (→ paid_unfulfillable → refunded, or → paid once stock is back).
+ * gone, waits for the admin (→ paid_unfulfillable → refunded, or → paid once stock is back). An order whose money
+ * was taken and that the shop does not send is refunded (→ refunded, the units back in stock, the note saying how),
+ * also after it was cancelled; only an order whose money was taken is refunded (the server's `setStatus`).
  */
 export const ORDER_TRANSITION_TABLE: { readonly [F in OrderStatus]: { readonly [T in OrderStatus]?: readonly OrderActor[] } } = {
   awaiting_payment: { paid: ['payment', 'manual'], cancelled: ['shopper', 'expiry', 'system', 'admin'] },
   cod: { processing: ['admin'], cancelled: ['admin'] },
-  paid: { processing: ['admin'], cancelled: ['admin'] },
-  processing: { shipped: ['admin'], cancelled: ['admin'] },
+  paid: { processing: ['admin'], cancelled: ['admin'], refunded: ['admin'] },
+  processing: { shipped: ['admin'], cancelled: ['admin'], refunded: ['admin'] },
   shipped: { delivered: ['admin'] },
   delivered: {},
-  cancelled: { paid: ['payment'], paid_unfulfillable: ['payment'] },
+  cancelled: { paid: ['payment'], paid_unfulfillable: ['payment'], refunded: ['admin'] },
   paid_unfulfillable: { paid: ['admin'], refunded: ['admin'] },
   refunded: {},
 };

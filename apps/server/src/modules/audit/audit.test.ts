@@ -1,4 +1,7 @@
+import { execSync } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_ENTITY_LABELS, AUDIT_VERB_LABELS } from '@sorkhab/shared';
 import { auditLog, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { asAdmin, dataOf, expectFieldErrors } from '../../../test/api.js';
@@ -59,6 +62,27 @@ describe('GET /api/Audit', () => {
     expectFieldErrors(await asAdmin(t, 'GET', '/api/Audit?to=1405/13/45'), { to: 'تا تاریخ را به شکل ۱۴۰۵/۰۹/۰۱ وارد کنید' });
     expectFieldErrors(await asAdmin(t, 'GET', '/api/Audit?from=1405/09/01&to=1405/08/30'), { to: '«تا تاریخ» نباید پیش از «از تاریخ» باشد' });
     expectFieldErrors(await asAdmin(t, 'GET', '/api/Audit?userId=abc'), { userId: expect.stringContaining('کاربر') });
+  });
+});
+
+describe('a shopper in the log', () => {
+  it('is named by their mobile (shoppers have no name until they give one), in the list and the filter', async () => {
+    const [shopper] = await t.db.insert(users).values({ mobile: '989121234567' }).returning();
+    await t.db.insert(auditLog).values({ userId: shopper!.id, action: 'review.create', entity: 'review', entityId: 9, createdAt: new Date('2026-10-01T10:00:00Z') });
+    const page = await audit(`userId=${shopper!.id}`);
+    expect(page.data.map((e) => e.userName)).toEqual(['خریدار ۰۹۱۲۱۲۳۴۵۶۷']);
+    const facets = dataOf(await asAdmin(t, 'GET', '/api/Audit/Facets'));
+    expect(facets.users).toEqual(expect.arrayContaining([{ id: shopper!.id, name: 'خریدار ۰۹۱۲۱۲۳۴۵۶۷' }]));
+  });
+
+  it('every entity and action the server records has a label the owner reads (none shows as «سایر» or «تغییر»)', () => {
+    // The actions written in the server's code (write()'s audit option and audit() calls).
+    const src = execSync(`grep -rhoE "(action: |audit\\(tx, [^,]+, )'[a-z_]+\\.[a-z_.-]+'|entity: '[a-z_]+'" ${path.resolve(__dirname, '../..')} --include=*.ts --exclude=*.test.ts`).toString();
+    const actions = [...src.matchAll(/'([a-z_]+)\.([a-z_.-]+)'/g)].map((m) => m[2]!.split('.').at(-1)!);
+    const entities = [...src.matchAll(/entity: '([a-z_]+)'/g)].map((m) => m[1]!);
+    expect(actions.length).toBeGreaterThan(30);
+    expect([...new Set(actions)].filter((verb) => !AUDIT_VERB_LABELS[verb])).toEqual([]);
+    expect([...new Set(entities)].filter((entity) => !AUDIT_ENTITY_LABELS[entity])).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Attribute, Category, CategoryForm } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { categories, categoryAttributes, products } from '../../db/schema/index.js';
@@ -42,6 +42,21 @@ async function loadCategoryIndex(db: DbOrTx): Promise<CategoryIndex> {
     const key = cat.title.toLowerCase();
     byTitle.set(key, [...(byTitle.get(key) ?? []), cat.id]);
   }
+  // Parents that loop (written before the tree's writes took turns, or by hand): each loop is cut at its first
+  // category in the tree's order, which is shown as a root, so that every walk of the tree ends and nothing vanishes.
+  const reached = new Set<number>();
+  const reach = (cat: Category) => {
+    reached.add(cat.id);
+    for (const child of cat.children) if (!reached.has(child.id)) reach(child);
+  };
+  roots.forEach(reach);
+  for (const cat of byId.values()) {
+    if (reached.has(cat.id)) continue;
+    const parent = byId.get(cat.parentId!)!;
+    parent.children = parent.children.filter((c) => c !== cat);
+    roots.push(cat);
+    reach(cat);
+  }
   return { roots, byId, byTitle };
 }
 
@@ -59,19 +74,21 @@ export function descendantIds(index: CategoryIndex, id: number): number[] {
   return out;
 }
 
-function depthOf(index: CategoryIndex, id: number): number {
-  let depth = 0;
-  for (let cat = index.byId.get(id); cat; cat = cat.parentId ? index.byId.get(cat.parentId) : undefined) depth++;
-  return depth;
-}
-
-export function pathOf(index: CategoryIndex, id: number): { id: number; title: string }[] {
-  const out: { id: number; title: string }[] = [];
-  for (let cat = index.byId.get(id); cat; cat = cat.parentId ? index.byId.get(cat.parentId) : undefined) {
-    out.unshift({ id: cat.id, title: cat.title });
+/** The categories from `id` up to its root (a loop of parents ends where it comes back). */
+function upFrom(index: CategoryIndex, id: number): Category[] {
+  const out: Category[] = [];
+  const seen = new Set<number>();
+  for (let cat = index.byId.get(id); cat && !seen.has(cat.id); cat = cat.parentId ? index.byId.get(cat.parentId) : undefined) {
+    seen.add(cat.id);
+    out.push(cat);
   }
   return out;
 }
+
+const depthOf = (index: CategoryIndex, id: number): number => upFrom(index, id).length;
+
+export const pathOf = (index: CategoryIndex, id: number): { id: number; title: string }[] =>
+  upFrom(index, id).reverse().map((cat) => ({ id: cat.id, title: cat.title }));
 
 function subtreeHeight(cat: Category): number {
   return 1 + Math.max(0, ...cat.children.map(subtreeHeight));
@@ -81,20 +98,47 @@ async function withImage(ctx: UploadContext, file: UploadedFile | undefined) {
   return file ? processImage(ctx.batch, file.buffer) : undefined;
 }
 
-export async function createCategory(ctx: UploadContext, input: CategoryForm, icon?: UploadedFile) {
-  const index = await loadCategoryIndex(ctx.db);
-  if (input.parentId) {
-    if (!index.byId.has(input.parentId)) throw badRequest('دسته‌بندی والد پیدا نشد', { parentId: 'دسته‌بندی والد پیدا نشد' });
-    if (depthOf(index, input.parentId) >= MAX_CATEGORY_DEPTH) {
-      throw badRequest('دسته‌بندی‌ها حداکثر سه سطح دارند', { parentId: 'زیر این دسته‌بندی نمی‌توان دسته‌ای ساخت؛ حداکثر سه سطح مجاز است' });
-    }
+/**
+ * The tree's writes take turns (a transaction-level advisory lock): two moves checked at once against the same tree
+ * (A under B, B under A) would each pass and together make a loop of parents.
+ */
+const TREE_LOCK = 0x5ca7e001;
+
+/** Waits until the tree's other writers are done; held until `tx` ends. */
+const lockTree = (tx: DbOrTx) => tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK})`);
+
+/** The category tree as `tx` reads it once the other writers of the tree are done. */
+async function lockedTree(tx: DbOrTx): Promise<CategoryIndex> {
+  await lockTree(tx);
+  return loadCategoryIndex(tx);
+}
+
+/** Refuses a parent that does not exist, that is the category or one of its own, or that makes the tree too deep. */
+function checkParent(index: CategoryIndex, parentId: number | null, moved?: Category) {
+  if (!parentId) return;
+  if (!index.byId.has(parentId)) throw badRequest('دسته‌بندی والد پیدا نشد', { parentId: 'دسته‌بندی والد پیدا نشد' });
+  if (moved && descendantIds(index, moved.id).includes(parentId)) {
+    throw badRequest('دسته‌بندی نمی‌تواند زیرمجموعه خودش یا فرزندانش باشد', { parentId: 'والد انتخاب‌شده زیرمجموعه همین دسته‌بندی است' });
   }
+  if (!moved && depthOf(index, parentId) >= MAX_CATEGORY_DEPTH) {
+    throw badRequest('دسته‌بندی‌ها حداکثر سه سطح دارند', { parentId: 'زیر این دسته‌بندی نمی‌توان دسته‌ای ساخت؛ حداکثر سه سطح مجاز است' });
+  }
+  if (moved && depthOf(index, parentId) + subtreeHeight(moved) > MAX_CATEGORY_DEPTH) {
+    throw badRequest('دسته‌بندی‌ها حداکثر سه سطح دارند', { parentId: 'با این والد، درخت بیش از سه سطح می‌شود' });
+  }
+}
+
+export async function createCategory(ctx: UploadContext, input: CategoryForm, icon?: UploadedFile) {
+  const parentId = input.parentId ?? null;
+  // Checked before the icon is processed (a refusal costs no image work), and again under the tree's lock.
+  checkParent(await loadCategoryIndex(ctx.db), parentId);
   const image = await withImage(ctx, icon);
   const row = await write(ctx, async (tx) => {
+    checkParent(await lockedTree(tx), parentId);
     if (image) await recordImage(tx, image);
     const [created] = await tx.insert(categories).values({
       title: input.title, alias: input.alias ?? '', select: input.select ?? false, uri: input.uri ?? '',
-      imageUri: image?.uri ?? null, parentId: input.parentId ?? null, sortOrder: input.sortOrder ?? 0,
+      imageUri: image?.uri ?? null, parentId, sortOrder: input.sortOrder ?? 0,
     }).returning();
     return created!;
   }, { invalidates: true, audit: (r) => ({ action: 'category.create', entity: 'category', id: r.id, data: { title: input.title } }) });
@@ -102,21 +146,17 @@ export async function createCategory(ctx: UploadContext, input: CategoryForm, ic
 }
 
 export async function updateCategory(ctx: UploadContext, input: CategoryForm & { id: number }, icon?: UploadedFile) {
-  const index = await loadCategoryIndex(ctx.db);
-  const current = index.byId.get(input.id);
-  if (!current) throw notFound('دسته‌بندی');
   const parentId = input.parentId ?? null;
-  if (parentId) {
-    if (!index.byId.has(parentId)) throw badRequest('دسته‌بندی والد پیدا نشد', { parentId: 'دسته‌بندی والد پیدا نشد' });
-    if (descendantIds(index, input.id).includes(parentId)) {
-      throw badRequest('دسته‌بندی نمی‌تواند زیرمجموعه خودش یا فرزندانش باشد', { parentId: 'والد انتخاب‌شده زیرمجموعه همین دسته‌بندی است' });
-    }
-    if (depthOf(index, parentId) + subtreeHeight(current) > MAX_CATEGORY_DEPTH) {
-      throw badRequest('دسته‌بندی‌ها حداکثر سه سطح دارند', { parentId: 'با این والد، درخت بیش از سه سطح می‌شود' });
-    }
-  }
+  const before = await loadCategoryIndex(ctx.db);
+  const seen = before.byId.get(input.id);
+  if (!seen) throw notFound('دسته‌بندی');
+  checkParent(before, parentId, seen);
   const image = await withImage(ctx, icon);
   const row = await write(ctx, async (tx) => {
+    const index = await lockedTree(tx);
+    const current = index.byId.get(input.id);
+    if (!current) throw notFound('دسته‌بندی');
+    checkParent(index, parentId, current);
     if (image) await recordImage(tx, image);
     const [updated] = await tx.update(categories).set({
       title: input.title, alias: input.alias ?? current.alias, select: input.select ?? current.select,
@@ -131,6 +171,7 @@ export async function updateCategory(ctx: UploadContext, input: CategoryForm & {
 
 export async function deleteCategory(ctx: ServiceContext, id: number) {
   await write(ctx, async (tx) => {
+    await lockTree(tx);
     const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update');
     if (!row) throw notFound('دسته‌بندی');
     const [{ n: children }] = (await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id))) as [{ n: number }];

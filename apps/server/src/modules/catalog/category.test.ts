@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { categories } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { createCategory, createProduct, pngImage } from '../../../test/factories.js';
@@ -222,6 +222,46 @@ describe('PUT /api/Category/Update', () => {
     const b2 = await createCategory(t, { parentId: b.id });
     expectFieldErrors(await adminForm(t, 'PUT', '/api/Category/Update', { id: b.id, title: 'x', parentId: a2.id }), { parentId: 'با این والد، درخت بیش از سه سطح می‌شود' });
     expect(find(await tree(), b2.id)!.parentId).toBe(b.id);
+  });
+
+  it('takes two crossing moves sent at once in turn: one is made, the other refused, and no loop is stored', async () => {
+    for (let round = 0; round < 3; round++) {
+      const a = await createCategory(t);
+      const b = await createCategory(t);
+      // Each with an icon: the picture is processed between the first check and the write.
+      const icon = [{ field: 'iconFile', filename: 'i.png', data: await pngImage(40, 40, '#ff0000') }];
+      const answers = await Promise.all([
+        adminForm(t, 'PUT', '/api/Category/Update', { id: a.id, title: a.title, parentId: b.id }, icon),
+        adminForm(t, 'PUT', '/api/Category/Update', { id: b.id, title: b.title, parentId: a.id }, icon),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+      const refused = answers.find((r) => r.statusCode === 400)!;
+      expect(errorOf(refused).message).toBe('دسته‌بندی نمی‌تواند زیرمجموعه خودش یا فرزندانش باشد');
+      const rows = await t.db.select().from(categories).where(inArray(categories.id, [a.id, b.id]));
+      expect(rows.filter((r) => r.parentId !== null)).toHaveLength(1);
+    }
+  });
+
+  it('keeps serving a tree whose parents loop (stored before the moves took turns): the loop shown cut', async () => {
+    const a = await createCategory(t, { title: 'حلقه الف' });
+    const b = await createCategory(t, { title: 'حلقه ب', parentId: a.id });
+    await t.db.update(categories).set({ parentId: b.id }).where(eq(categories.id, a.id));
+    await t.app.services.cache.invalidate();
+    const shown = await tree();
+    expect(find(shown, a.id)).toBeDefined();
+    expect(find(shown, b.id)).toBeDefined();
+    const product = await createProduct(t, { CategoryId: b.id });
+    const listed = await t.app.inject({ method: 'GET', url: `/api/Product/All?categoryId=${a.id}` });
+    expect(listed.statusCode).toBe(200);
+    expect(dataOf<{ data: { id: number }[] }>(listed).data.map((p) => p.id)).toContain(product.id);
+    const created = await asAdmin(t, 'POST', '/api/Product/Create',
+      { title: 'محصول در دسته حلقه', alias: 'loop', tags: 'x', price: 1000, description: '<p>x</p>', categoryId: a.id, stock: 1 });
+    expect(created.statusCode).toBe(200);
+    const page = await t.app.inject({ method: 'GET', url: `/api/Product/ById?id=${product.id}` });
+    expect(page.statusCode).toBe(200);
+    // The owner mends it by moving one of them: the loop is gone.
+    dataOf(await adminForm(t, 'PUT', '/api/Category/Update', { id: a.id, title: a.title }));
+    expect(find(await tree(), b.id)!.parentId).toBe(a.id);
   });
 
   it('answers 404 for an unknown id and 400 without an id', async () => {

@@ -73,6 +73,20 @@ describe('GET /api/Gallery/{productId}', () => {
     expect(listed).toEqual(added);
   });
 
+  it('shows a draft\'s gallery to the catalogue\'s admins only, as its page is (404 to a guest or a shopper)', async () => {
+    const product = await createProduct(t, { IsDraft: true });
+    const added = dataOf<Image[]>(await adminForm(t, 'POST', '/api/Gallery', { ProductId: product.id }, [await png('secret-launch.png', '#0a0b0c')]));
+    for (const headers of [{}, { authorization: `Bearer ${shopper}` }]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/Gallery/${product.id}`, headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('secret-launch');
+    }
+    expect(dataOf<Image[]>(await asAdmin(t, 'GET', `/api/Gallery/${product.id}`))).toEqual(added);
+    // Published, it is everyone's.
+    dataOf(await asAdmin(t, 'PUT', '/api/Product/SetDraft', { id: product.id, isDraft: false }));
+    expect(dataOf<Image[]>(await gallery(product.id))).toEqual(added);
+  });
+
   it('answers an empty list for a product without images', async () => {
     const product = await createProduct(t);
     expect(dataOf(await gallery(product.id))).toEqual([]);

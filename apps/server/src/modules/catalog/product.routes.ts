@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { catalogEndpoints, GalleryUploadSchema, ProductFormSchema, ProductUpdateSchema } from '@sorkhab/shared';
+import { catalogEndpoints, GalleryUploadSchema, ProductFormSchema, ProductUpdateSchema, staffMay } from '@sorkhab/shared';
 import { readsOf, routesOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { notFound, tooMany } from '../../lib/errors.js';
@@ -65,7 +65,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   route('DELETE /Product/Delete', async (req) => ok(await svc.deleteProduct(ctx(req.auth?.userId), req.query.id)));
 
   /* ---------- gallery ---------- */
-  route('GET /Gallery/:productId', async (req) => ok(await svc.listGallery(db, req.params.productId)));
+  route('GET /Gallery/:productId', async (req) => {
+    // Public for the storefront's products; a draft's gallery to the admins who edit the catalogue.
+    const staff = (await req.resolveAuth('admin'))?.staffRole;
+    return ok(await svc.listGallery(db, req.params.productId, !!staff && staffMay(staff, 'admin:catalog')));
+  });
 
   route('POST /Gallery', async (req) => withForm(req, GalleryUploadSchema, async (input, files, batch) =>
     ok(await svc.addGalleryImages({ ...ctx(req.auth?.userId), batch }, input.productId, files))));

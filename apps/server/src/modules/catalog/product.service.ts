@@ -380,8 +380,9 @@ export async function deleteProduct(ctx: ServiceContext, id: number): Promise<Pr
 }
 
 /* ---------- gallery ---------- */
-export async function listGallery(db: DbOrTx, productId: number) {
-  const [p] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), eq(products.isDeleted, false)));
+/** A product's gallery: a draft's only to its editors (`withDrafts`), as its page is. */
+export async function listGallery(db: DbOrTx, productId: number, withDrafts: boolean) {
+  const [p] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), withDrafts ? inAdmin : onStorefront));
   if (!p) throw notFound('محصول');
   const rows = await db.select().from(galleryImages).where(eq(galleryImages.productId, productId)).orderBy(asc(galleryImages.sortOrder), asc(galleryImages.id));
   return rows.map((g) => ({ id: g.id, productId: g.productId, imageUri: g.imageUri, filename: g.filename, imageVariants: variantsOf(g.imageUri) }));
@@ -399,7 +400,7 @@ export async function addGalleryImages(ctx: UploadContext, productId: number, fi
       await tx.insert(galleryImages).values({ productId, imageUri: image.uri, filename: file.filename.slice(0, 255) || 'image' });
     }
   }, { invalidates: true, audit: { action: 'gallery.add', entity: 'product', id: productId, data: { count: stored.length } } });
-  return listGallery(ctx.db, productId);
+  return listGallery(ctx.db, productId, true);
 }
 
 export async function deleteGalleryImage(ctx: ServiceContext, id: number) {

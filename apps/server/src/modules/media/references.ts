@@ -3,13 +3,14 @@ import type { DbOrTx } from '../../db/client.js';
 
 /**
  * Every place a row can hold an upload path. Columns: the product's picture (hidden products
- * included: their orders show it), gallery images, category icons, slides and banners, and the
+ * included: their orders show it), its options' pictures, gallery images, category icons, slides and banners, and the
  * picture snapshot of each order line. Text: product descriptions (sanitised HTML may carry an
  * `<img src="/uploads/…">`) and store settings. A file is in use when any of these names it.
  * One list serves the sweep's scan and the single-file check, so a new image column is added once.
  */
 const PLACES: { from: string; column: string; inText?: true }[] = [
   { from: 'products', column: 'image_uri' },
+  { from: 'product_variants', column: 'image_uri' },
   { from: 'gallery_images', column: 'image_uri' },
   { from: 'categories', column: 'image_uri' },
   { from: 'slides', column: 'image_uri' },

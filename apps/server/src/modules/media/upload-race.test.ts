@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { media, orderItems, orders, products, users } from '../../db/schema/index.js';
+import { media, orderItems, orders, products, productVariants, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { createCategory, pngImage } from '../../../test/factories.js';
 import { adminForm, asAdmin, dataOf } from '../../../test/api.js';
@@ -202,6 +202,21 @@ describe.each(['local', 's3'] as const)('uploads on %s storage', (backend) => {
       expect(await allExist(p.imageUri)).toBe(true);
 
       await t.db.delete(orderItems).where(eq(orderItems.id, line!.id));
+      await sweepUploads(t.db, storage());
+      expect(await noneExist(p.imageUri)).toBe(true);
+    });
+
+    it('keeps a picture only a product option names (its gallery image deleted)', async () => {
+      const image = await freshPicture();
+      const p = dataOf(await create(image));
+      // The product shows another picture now; one of its options still shows this one.
+      const [option] = await t.db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, p.id));
+      await t.db.update(productVariants).set({ imageUri: p.imageUri }).where(eq(productVariants.id, option!.id));
+      await t.db.update(products).set({ imageUri: null }).where(eq(products.id, p.id));
+      await ageImage(p.imageUri);
+      await sweepUploads(t.db, storage());
+      expect(await allExist(p.imageUri)).toBe(true);
+      await t.db.update(productVariants).set({ imageUri: null }).where(eq(productVariants.id, option!.id));
       await sweepUploads(t.db, storage());
       expect(await noneExist(p.imageUri)).toBe(true);
     });

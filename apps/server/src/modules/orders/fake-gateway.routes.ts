@@ -37,7 +37,7 @@ export const fakeGatewayPages: FastifyPluginAsyncZod = async (app) => {
 };
 
 const page = (title: string, body: string) => plainPage(title, body, `
-.muted{color:#777;font-size:.85rem}dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:24px 0}
+.muted{color:#595959;font-size:.85rem}dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:24px 0}
 dt{color:#666}dd{margin:0;font-weight:700}.amount{color:#c2185b}form{margin:8px 0}
 button{width:100%;padding:12px;border-radius:10px;border:0;font:inherit;font-weight:700;cursor:pointer}
-.pay{background:#16a34a;color:#fff}.cancel{background:#eee;color:#333}`);
+.pay{background:#15803d;color:#fff}.cancel{background:#eee;color:#333}`);

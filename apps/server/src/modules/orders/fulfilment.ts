@@ -6,7 +6,7 @@ import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ServiceContext } from '../../lib/service-context.js';
 import { write } from '../../lib/write.js';
-import { getAdmin, MONEY_TAKEN, transition, whenChanged } from './orders.service.js';
+import { getAdmin, manualAuthority, MONEY_TAKEN, transition, whenChanged } from './orders.service.js';
 
 /** Carriers whose parcels have a tracking code the shopper can look up. */
 const TRACKED = new Set(['post', 'tipax']);
@@ -56,7 +56,7 @@ export async function markPaid(ctx: ServiceContext, adminId: number | undefined,
     const o = await lockOrder(tx, id);
     const status = o.status as OrderStatus;
     const record = (provider: string) => tx.insert(payments).values({
-      orderId: id, provider, authority: `manual:${id}`, amount: o.total, status: 'paid', verifiedAt: new Date(),
+      orderId: id, provider, authority: manualAuthority(id), amount: o.total, status: 'paid', verifiedAt: new Date(),
     });
     if (status === 'awaiting_payment') {
       await record('manual');

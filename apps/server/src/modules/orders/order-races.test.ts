@@ -265,6 +265,36 @@ describe('money confirmed after the order was cancelled', () => {
     expect((await setStatus(b.orderId, 'paid')).statusCode).toBe(409);
   });
 
+  it('a paid order the shop does not send is refunded: its units back once, its payment marked, the note kept; also after a cancel', async () => {
+    const a = await paidAtBank(5, 2);
+    expect(resultOf(await callback(a.authority, 'OK', a.s.headers)).get('result')).toBe('paid');
+    expect(await productRow(a.p.id)).toMatchObject({ stock: 3, soldCount: 2 });
+    const refunded = await setStatus(a.orderId, 'refunded', { note: 'بازپرداخت به کارت خریدار، پیگیری ۴۵۶', from: 'paid' });
+    expect(refunded.json().data).toMatchObject({ status: 'refunded', statusLabel: 'بازپرداخت‌شده' });
+    expect(await productRow(a.p.id)).toMatchObject({ stock: 5, soldCount: 0 });
+    expect((await paymentOf(a.orderId)).status).toBe('refunded');
+    expect(await orderRow(a.orderId)).toMatchObject({ status: 'refunded', stockReleased: true });
+
+    // Cancelled first (the units back then), refunded after: the units are not put back twice.
+    const b = await paidAtBank(5, 2);
+    expect(resultOf(await callback(b.authority, 'OK', b.s.headers)).get('result')).toBe('paid');
+    expect((await setStatus(b.orderId, 'cancelled')).json().data.status).toBe('cancelled');
+    expect(await productRow(b.p.id)).toMatchObject({ stock: 5, soldCount: 0 });
+    expect((await setStatus(b.orderId, 'refunded', { note: 'بازپرداخت نقدی' })).json().data.status).toBe('refunded');
+    expect(await productRow(b.p.id)).toMatchObject({ stock: 5, soldCount: 0 });
+    expect((await paymentOf(b.orderId)).status).toBe('refunded');
+
+    // An order cancelled before it was paid has nothing to refund.
+    const p = await createProduct(t, { Stock: 3, Price: 100_000, CategoryId: categoryId });
+    const s = await quickCustomer(t);
+    await addToCart(s, p.id, 1);
+    const unpaid = (await checkout(s)).json().data.orderId as number;
+    expect((await setStatus(unpaid, 'cancelled')).json().data.status).toBe('cancelled');
+    const refused = await setStatus(unpaid, 'refunded', { note: 'x' });
+    expect(refused.statusCode).toBe(409);
+    expect((await orderRow(unpaid)).status).toBe('cancelled');
+  });
+
   it('an admin change based on a status that moved meanwhile changes nothing', async () => {
     const { p, s, orderId, authority } = await paidAtBank(3, 2);
     expect(resultOf(await callback(authority, 'OK', s.headers)).get('result')).toBe('paid');

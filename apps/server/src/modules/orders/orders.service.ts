@@ -356,9 +356,15 @@ function settledResult(o: OrderRow, p: PaymentRow): { result: PaymentResult; num
  * lock records the payment, the other answers already_paid. A forged or replayed callback, a `Status=NOK`
  * from anyone but the order's shopper, or another shopper's callback changes nothing and says why.
  */
+/** The authority of a payment recorded by hand (fulfilment.ts's `markPaid`): unique per order, never a gateway's. */
+const MANUAL = 'manual:';
+export const manualAuthority = (orderId: number) => `${MANUAL}${orderId}`;
+
 export async function handleCallback(ctx: OrdersCtx, input: { authority?: string; status?: string; callerUserId?: number }):
   Promise<{ result: PaymentResult; number?: string; refId?: string }> {
-  if (!input.authority) return { result: 'invalid' };
+  // A payment recorded by hand never came through the gateway, and its authority is the order's id, which anyone can
+  // guess: the callback knows it not (it answered the order's number to whoever walked the ids).
+  if (!input.authority || input.authority.startsWith(MANUAL)) return { result: 'invalid' };
   const [p] = await ctx.db.select().from(payments).where(eq(payments.authority, input.authority));
   if (!p) return { result: 'invalid' };
   const [o] = await ctx.db.select().from(orders).where(eq(orders.id, p.orderId));
@@ -458,13 +464,15 @@ export async function getAdmin(db: Db, id: number) {
 
 /**
  * The admin's workflow (ORDER_TRANSITIONS); cancelling returns the units to stock, a paid_unfulfillable
- * order goes to refunded (the note says how) or back to paid when its units can be taken again.
+ * order goes to refunded (the note says how) or back to paid when its units can be taken again. Only an order whose
+ * money was taken (`paid_at`) is refunded: a cancelled order that was never paid has nothing to give back.
  * `expected` is the status the admin saw: an order that moved meanwhile (paid, say) is left alone (409).
  */
 export async function setStatus(db: Db, cache: ReadCache, adminId: number | undefined, id: number, status: OrderStatus,
   opts: { expected?: OrderStatus; note?: string } = {}) {
   await write({ db, cache, userId: adminId }, (tx) => transition(tx, id, status, {
     actor: 'admin', reason: 'admin', adminId, expected: opts.expected, note: opts.note,
+    when: status === 'refunded' ? (o) => o.paidAt !== null : undefined,
   }), { retry: true, invalidates: whenChanged });
   return getAdmin(db, id);
 }

@@ -100,27 +100,39 @@ export async function returnable(db: Db, userId: number, orderId: number, now = 
  * transaction under the order's row lock (two requests at once wait for each other): delivered, within 7 days, no
  * other open request, each quantity at most bought minus already asked or approved. A refused request removes its photos.
  */
+/**
+ * The caller's order, when a return of `input`'s items from it may be asked for now (refusals in Persian otherwise):
+ * the order locked when `db` is a transaction.
+ */
+async function checkedReturn(db: DbOrTx, userId: number, input: ReturnCreate, now: Date) {
+  const [o] = await db.select().from(orders).where(and(eq(orders.id, input.orderId), eq(orders.userId, userId))).for('update');
+  if (!o) throw notFound('سفارش');
+  const refused = await refusal(db, o, now);
+  if (refused) throw new AppError(409, 'RETURN_NOT_ALLOWED', refused);
+  const items = new Map((await db.select().from(orderItems).where(eq(orderItems.orderId, o.id))).map((i) => [i.id, i]));
+  const taken = await spokenFor(db, o.id);
+  for (const line of input.items) {
+    const item = items.get(line.orderItemId);
+    if (!item) throw badRequest('کالای انتخاب‌شده در این سفارش نیست', { items: 'کالای انتخاب‌شده در این سفارش نیست' });
+    const left = item.quantity - (taken.get(item.id) ?? 0);
+    if (line.quantity > left) {
+      const msg = left > 0
+        ? `از «${item.title}» حداکثر ${toPersianDigits(left)} عدد را می‌توانید مرجوع کنید`
+        : `«${item.title}» پیش‌تر مرجوع یا درخواست شده است`;
+      throw badRequest(msg, { items: msg });
+    }
+  }
+  return o;
+}
+
 export async function createReturn(ctx: ServiceContext & { storage: Storage }, userId: number, input: ReturnCreate, files: UploadedFile[], now = new Date()) {
+  // Refused before any photo is decoded (sharp's work, seconds for a large picture), whoever asks; checked again, the
+  // order locked, in the write.
+  await checkedReturn(ctx.db, userId, input, now);
   const photos = await storePhotos(ctx.storage, files, { folder: 'returns', max: RETURN_MAX_PHOTOS });
   try {
     const row = await write(ctx, async (tx) => {
-      const [o] = await tx.select().from(orders).where(and(eq(orders.id, input.orderId), eq(orders.userId, userId))).for('update');
-      if (!o) throw notFound('سفارش');
-      const refused = await refusal(tx, o, now);
-      if (refused) throw new AppError(409, 'RETURN_NOT_ALLOWED', refused);
-      const items = new Map((await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id))).map((i) => [i.id, i]));
-      const taken = await spokenFor(tx, o.id);
-      for (const line of input.items) {
-        const item = items.get(line.orderItemId);
-        if (!item) throw badRequest('کالای انتخاب‌شده در این سفارش نیست', { items: 'کالای انتخاب‌شده در این سفارش نیست' });
-        const left = item.quantity - (taken.get(item.id) ?? 0);
-        if (line.quantity > left) {
-          const msg = left > 0
-            ? `از «${item.title}» حداکثر ${toPersianDigits(left)} عدد را می‌توانید مرجوع کنید`
-            : `«${item.title}» پیش‌تر مرجوع یا درخواست شده است`;
-          throw badRequest(msg, { items: msg });
-        }
-      }
+      const o = await checkedReturn(tx, userId, input, now);
       const [req] = await tx.insert(returnRequests).values({
         orderId: o.id, userId, reason: input.reason, reasonText: input.reason === 'other' ? input.reasonText ?? null : null,
         description: input.description?.trim() || null,

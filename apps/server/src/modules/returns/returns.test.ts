@@ -185,6 +185,20 @@ describe('returns', () => {
     expect(await t.db.$count(returnRequests, eq(returnRequests.orderId, o.orderId))).toBe(0);
   });
 
+  it('refuses a request for an order that is not the caller\'s before it reads any photo', async () => {
+    const o = await deliveredOrder(t);
+    const other = await deliveredOrder(t);
+    // The photo is not an image: read first, it would be refused as such (415); the order is refused first (404).
+    const notAnImage = Buffer.from('<?php echo 1; ?> not an image at all');
+    for (const orderId of [999_999, other.orderId]) {
+      const res = await ask(t, o.s, { orderId, items: items(o.itemId, 1) }, [notAnImage]);
+      expect(res.statusCode, String(orderId)).toBe(404);
+      expect(errorOf(res).message).toBe('سفارش پیدا نشد');
+    }
+    const tooMany = await ask(t, o.s, { orderId: o.orderId, items: items(o.itemId, 9) }, [notAnImage]);
+    expect(tooMany.statusCode).toBe(400);
+  });
+
   it('rejects with a note (the units may be asked again); a rejected request cannot be approved', async () => {
     const o = await deliveredOrder(t, { quantity: 1 });
     const r = dataOf(await ask(t, o.s, { orderId: o.orderId, reason: 'sealed_changed_mind', items: items(o.itemId, 1) }));

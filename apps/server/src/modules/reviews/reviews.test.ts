@@ -22,8 +22,8 @@ const summaryOf = async (t: ShopApp, productId: number) =>
   dataOf(await t.app.inject({ method: 'GET', url: `/api/Review/Product?productId=${productId}` })).summary;
 const cardOf = async (t: ShopApp, productId: number) =>
   dataOf(await t.app.inject({ method: 'GET', url: `/api/Product/ById?id=${productId}` }));
-async function staff(t: ShopApp, role: 'operator' | 'editor') {
-  const username = `review-${role}`;
+async function staff(t: ShopApp, role: 'operator' | 'editor', name: string = role) {
+  const username = `review-${name}`;
   dataOf(await asAdmin(t, 'POST', '/api/User', { username, password: 'staff-pass-1', isAdmin: true, role }));
   return bearer(await login(t.app, username, 'staff-pass-1'));
 }
@@ -191,6 +191,21 @@ describe('reviews', () => {
     }
   });
 
+  it('refuses a form whose text is larger than a JSON body may be (413, in Persian), and one field cut at its size', async () => {
+    const o = await deliveredOrder(t, { quantity: 1 });
+    // Many fields of half a megabyte each: refused once the text passes a megabyte, before the rest is read.
+    const padding = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`x${i}`, 'ا'.repeat(250_000)]));
+    const many = await write(t, o.s, { productId: o.productId, ...padding });
+    expect(many.statusCode).toBe(413);
+    expect(errorOf(many)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'متن فرم بیش از حد مجاز است' });
+    // One field over the size: refused, not stored cut short.
+    const long = await write(t, o.s, { productId: o.productId, body: 'خیلی خوب است '.repeat(90_000) });
+    expect(long.statusCode).toBe(413);
+    expect(await t.db.select().from(reviews).where(eq(reviews.productId, o.productId))).toEqual([]);
+    // Within the bound the same shopper's review is taken.
+    expect((await write(t, o.s, { productId: o.productId })).statusCode).toBe(200);
+  });
+
   it('moderation needs the catalogue permission: an order operator and a shopper get 403', async () => {
     const operator = await staff(t, 'operator');
     const shopper = await quickCustomer(t);
@@ -203,6 +218,28 @@ describe('reviews', () => {
     }
     const asEditor = await staff(t, 'editor');
     expect((await t.app.inject({ method: 'GET', url: '/api/Review/Admin', headers: asEditor })).statusCode).toBe(200);
+  });
+
+  it('a catalogue editor moderates without the shopper\'s mobile or account name (the customers permission\'s); the owner sees them', async () => {
+    const o = await deliveredOrder(t, { quantity: 1 });
+    const review = dataOf(await write(t, o.s, { productId: o.productId }));
+    const question = dataOf(await t.app.inject({ method: 'POST', url: '/api/Question/Create', headers: o.s.headers,
+      payload: { productId: o.productId, body: 'برای پوست چرب هم مناسب است؟' } }));
+    const editor = await staff(t, 'editor', 'moderator');
+    const owner = bearer(await t.adminToken());
+    const pick = (page: { data: { id: number; mobile: string | null; customerName: string; authorName: string }[] }, id: number) => page.data.find((x) => x.id === id)!;
+    const ownersReview = pick(dataOf(await t.app.inject({ method: 'GET', url: `/api/Review/Admin?productId=${o.productId}`, headers: owner })), review.id);
+    expect(ownersReview.mobile).toMatch(/^98\d{10}$/);
+    const editorsReview = pick(dataOf(await t.app.inject({ method: 'GET', url: `/api/Review/Admin?productId=${o.productId}`, headers: editor })), review.id);
+    expect(editorsReview).toMatchObject({ mobile: null, customerName: review.authorName });
+    const editorsQuestion = pick(dataOf(await t.app.inject({ method: 'GET', url: `/api/Question/Admin?productId=${o.productId}`, headers: editor })), question.id);
+    expect(editorsQuestion).toMatchObject({ mobile: null, customerName: question.authorName });
+    // What a moderation answers is read the same way.
+    const approved = dataOf(await t.app.inject({ method: 'PUT', url: '/api/Review/Approve', headers: editor, payload: { id: review.id } }));
+    expect(approved).toMatchObject({ status: 'approved', mobile: null });
+    const answered = dataOf(await t.app.inject({ method: 'PUT', url: '/api/Question/Answer', headers: editor, payload: { id: question.id, answer: 'بله، مناسب است.' } }));
+    expect(answered.mobile).toBeNull();
+    expect(dataOf(await t.app.inject({ method: 'PUT', url: '/api/Review/Reply', headers: owner, payload: { id: review.id, reply: 'سپاس از شما' } })).mobile).toBe(ownersReview.mobile);
   });
 });
 

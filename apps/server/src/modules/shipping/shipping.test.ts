@@ -196,6 +196,15 @@ describe('PUT /api/Order/MarkPaid', () => {
     const admin2 = (await t.app.inject({ method: 'GET', url: `/api/Order/AdminById?id=${o.id}`, headers: admin })).json().data;
     expect(admin2.events.at(-1)).toMatchObject({ status: 'paid', note: 'کارت به کارت، پیگیری ۱۲۳' });
     expect((await put('/api/Order/MarkPaid', { id: o.id, note: '' })).json().error.fields.note).toBe('یادداشت پرداخت الزامی است');
+    // The payment recorded by hand is no gateway's: its authority (the order's id) tells a guest walking ids nothing.
+    const [manual] = await t.db.select().from(payments).where(and(eq(payments.orderId, o.id), eq(payments.provider, 'manual')));
+    for (const headers of [{}, o.s.headers]) {
+      const back = await t.app.inject({ method: 'GET', url: `/api/Payment/Callback?Authority=${manual!.authority}&Status=OK`, headers });
+      expect(back.statusCode).toBe(303);
+      const result = new URL(String(back.headers.location), 'http://x').searchParams;
+      expect(result.get('result')).toBe('invalid');
+      expect(result.get('number')).toBeNull();
+    }
   });
 
   it('races a gateway callback: the order is paid once and its units counted once', async () => {

@@ -5,7 +5,8 @@ import { fa } from './ui';
 import { useSave } from './use-save';
 
 const row = (label: string, value: React.ReactNode) => (
-  <Group justify="space-between" wrap="nowrap" gap="xs"><Text size="sm" c="dimmed">{label}</Text><Text size="sm" ta="end">{value}</Text></Group>
+  // A long value (a 24-digit tracking code) breaks rather than leaving the card.
+  <Group justify="space-between" wrap="nowrap" gap="xs"><Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>{label}</Text><Text size="sm" ta="end" miw={0} style={{ overflowWrap: 'anywhere' }}>{value}</Text></Group>
 );
 
 /** The tracking code field shown when the admin moves an order to shipped (required for post and tipax on the server). */

@@ -187,7 +187,8 @@ function ImportReportView({ report }: { report: ProductImportReport }) {
   return (
     <Stack data-testid="import-report">
       <Alert color={report.applied ? 'teal' : 'blue'} variant="light">
-        {report.applied ? 'فایل وارد شد؛ ردیف‌های دارای خطا و دیگر ردیف‌های همان محصول وارد نشدند.' : 'بررسی فایل (هنوز چیزی ذخیره نشده است):'}
+        {!report.applied ? 'بررسی فایل (هنوز چیزی ذخیره نشده است):'
+          : report.skipped ? 'فایل وارد شد؛ ردیف‌های دارای خطا و دیگر ردیف‌های همان محصول وارد نشدند.' : 'فایل وارد شد.'}
       </Alert>
       <Group justify="space-around" wrap="wrap">
         {stat('ردیف', report.rows)}{stat('ساختن', report.create, 'teal.9')}{stat('به‌روزرسانی', report.update, 'blue.9')}

@@ -26,12 +26,13 @@ export const adminTheme = createTheme({
  * Mantine's dimmed text (c="dimmed", field descriptions, the header's name) is gray.6 and its field errors red.6, both
  * about 3.3:1 on white: below WCAG AA's 4.5:1 for text (axe's color-contrast, apps/web/e2e/a11y.spec.ts). gray.7 (8:1)
  * still reads as secondary, red.9 (5.5:1) still as an error. A teal light badge (a delivered order, a refunded return)
- * is teal.9 on teal.1, 4.3:1: on teal.0 it is 4.7:1.
+ * is teal.9 on teal.1, 4.3:1: on teal.0 it is 4.7:1. An orange one (cash on delivery, an expired code, low stock) is
+ * orange.9 on orange.1, 3.6:1: a darker orange, 5.1:1.
  */
 export const adminCssVariables: CSSVariablesResolver = () => ({
   variables: {},
   light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-9)',
-    '--mantine-color-teal-light': 'var(--mantine-color-teal-0)' },
+    '--mantine-color-teal-light': 'var(--mantine-color-teal-0)', '--mantine-color-orange-light-color': '#b03a0b' },
   dark: {},
 });
 

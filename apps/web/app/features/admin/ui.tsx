@@ -29,7 +29,8 @@ export function EmptyRow({ colSpan, loading }: { colSpan: number; loading?: bool
 /** A table that scrolls sideways inside its box on narrow screens instead of overflowing the page. */
 export function DataTable({ children, minWidth = 640 }: { children: ReactNode; minWidth?: number }) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    // Focusable, so that a keyboard can scroll a table wider than the screen (WCAG 2.1.1; axe's scrollable-region-focusable).
+    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
       <Table striped highlightOnHover withTableBorder verticalSpacing="sm">{children}</Table>
     </Table.ScrollContainer>
   );

@@ -5,6 +5,7 @@ import { CloseIcon, FilterIcon, SearchIcon } from '../../components/icons';
 import { RangeSlider, type SliderTexts } from '../../components/ui/RangeSlider';
 import { niceStep, type RangeRules } from '../../components/ui/range';
 import { useHydrated } from '../../components/ui/use-hydrated';
+import { trapTab } from '../../components/ui/trap-tab';
 import { browserApi } from '../../lib/api';
 import { apiQueryOf, brandMatches, countQueryOf, parseListing } from './listing';
 import type { ListingData } from './listing.server';
@@ -50,6 +51,34 @@ export function priceRules(priceCeiling: number): RangeRules {
  */
 export interface PanelMarks { total: string; slider: SliderTexts; minPrice: string | null; maxPrice: string | null; categories: string | null; brands: string | null }
 
+/**
+ * Where the focus goes back once the listing a filter change asked for has come (the panel is made anew for each
+ * listing, and the focus would fall to the page's body): the control the shopper changed, found again by its name and
+ * value or its label (a slider's thumb), or — applied from the phone's sheet — the button that opened it.
+ */
+let focusAfterChange: { name: string; value: string; label: string } | 'opener' | null = null;
+/** When it was set: a change whose listing never came (the same URL, a failed load) does not move a later page's focus. */
+let focusAsked = 0;
+const FOCUS_WAIT_MS = 10_000;
+const askFocus = (target: typeof focusAfterChange) => { focusAfterChange = target; focusAsked = Date.now(); };
+
+/** What finds `el` again in a panel made anew. */
+function focusKey(el: Element | null, within: HTMLElement | null) {
+  if (!el || !within?.contains(el)) return null;
+  return { name: el.getAttribute('name') ?? '', value: el.getAttribute('value') ?? '', label: el.getAttribute('aria-label') ?? '' };
+}
+
+function refocus(panel: HTMLElement, opener: HTMLElement | null) {
+  const target = Date.now() - focusAsked < FOCUS_WAIT_MS ? focusAfterChange : null;
+  focusAfterChange = null;
+  if (target === 'opener') return opener?.focus();
+  if (!target) return;
+  const selector = target.name ? `[name="${CSS.escape(target.name)}"]${target.value ? `[value="${CSS.escape(target.value)}"]` : ''}`
+    : target.label ? `[aria-label="${CSS.escape(target.label)}"]` : null;
+  const found = selector ? panel.querySelector<HTMLElement>(selector) : null;
+  found?.focus({ preventScroll: true });
+}
+
 /** The panel as React renders it (`marks`: a template's, on the server). */
 export function LiveFilterPanel({ data, marks }: { data: ListingData; marks?: PanelMarks }) {
   const { state, brands, priceCeiling } = data;
@@ -94,10 +123,16 @@ export function LiveFilterPanel({ data, marks }: { data: ListingData; marks?: Pa
     }, COUNT_DEBOUNCE_MS);
   }, [data.kind, data.category?.id]);
 
+  const panel = useRef<HTMLElement>(null);
   const changed = useCallback(() => {
     if (inSheet()) recount();
-    else if (form.current) submit(form.current, { preventScrollReset: true });
+    else if (form.current) {
+      askFocus(focusKey(document.activeElement, form.current));
+      submit(form.current, { preventScrollReset: true });
+    }
   }, [recount, submit]);
+  // A panel made for the listing a change brought: the focus back where the shopper was.
+  useEffect(() => { if (panel.current) refocus(panel.current, opener.current); }, []);
 
   // The slider's hidden inputs render with the new values first, then the change is taken.
   useEffect(() => {
@@ -151,7 +186,7 @@ export function LiveFilterPanel({ data, marks }: { data: ListingData; marks?: Pa
   const categoryList = categoryOptions(data);
 
   return (
-    <aside className={PANEL_CLASS} aria-label="فیلترها" data-testid="filters">
+    <aside ref={panel} className={PANEL_CLASS} aria-label="فیلترها" data-testid="filters">
       <a ref={opener} href="#filter-sheet" role="button" aria-haspopup="dialog" aria-expanded={open} aria-controls="filter-sheet"
         onClick={(e) => { e.preventDefault(); setOpen(true); }}
         className="flex w-full items-center gap-2 rounded-2xl border border-gray-100 bg-white px-4 py-3 font-bold lg:hidden" data-testid="filters-open">
@@ -163,6 +198,7 @@ export function LiveFilterPanel({ data, marks }: { data: ListingData; marks?: Pa
         role={open ? 'dialog' : undefined} aria-modal={open ? true : undefined} aria-labelledby={open ? 'filter-sheet-title' : undefined} data-testid="filter-sheet">
         <a href="#" onClick={(e) => { e.preventDefault(); close(); }} className="absolute inset-0 bg-black/40 lg:hidden" aria-hidden="true" tabIndex={-1} />
         <Form key={generation} id="filter-form" ref={form} method="get" action={location.pathname} onChange={changed}
+          onSubmit={() => askFocus(inSheet() ? 'opener' : focusKey(document.activeElement, form.current))}
           className="relative flex max-h-[85dvh] w-full flex-col self-center rounded-t-3xl bg-white shadow-xl sm:max-w-lg lg:max-h-none lg:rounded-2xl lg:border lg:border-gray-100 lg:shadow-none">
           <div className="flex items-center justify-between border-b border-gray-100 px-4 py-3 lg:hidden">
             <h2 id="filter-sheet-title" ref={heading} tabIndex={-1} className="text-base font-bold outline-none">فیلترها</h2>
@@ -281,15 +317,3 @@ function OptionItem({ hidden, ...option }: FacetOptionProps & { hidden?: boolean
   return html === undefined ? <li hidden={hidden}><FacetOption {...option} /></li> : <li hidden={hidden} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-/** The open sheet is modal (aria-modal): Tab and Shift+Tab go round its own controls, never to the page behind it. */
-function trapTab(e: KeyboardEvent, sheet: HTMLElement) {
-  const stops = [...sheet.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
-  if (!stops.length) return;
-  // From the title (focused on opening, not a stop) or an end, the next stop is taken here, round the sheet.
-  const i = stops.indexOf(document.activeElement as HTMLElement);
-  if (e.shiftKey ? i <= 0 : i === -1 || i === stops.length - 1) {
-    e.preventDefault();
-    stops[e.shiftKey ? stops.length - 1 : 0]!.focus();
-  }
-}

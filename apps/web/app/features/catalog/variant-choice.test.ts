@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OptionGroup } from '@sorkhab/shared';
-import { availability, choose, imageOfChoice, initialChoice, listInPersian, matchingVariants, missingGroups, priceOfChoice, variantOf } from './variant-choice';
+import { availability, choose, imageOfChoice, initialChoice, listInPersian, matchingVariants, missingGroups, offeredGroups, priceOfChoice, variantOf } from './variant-choice';
 
 const colour: OptionGroup = { title: 'رنگ', kind: 'color', values: [{ value: 'قرمز', color: '#e03131' }, { value: 'صورتی', color: '#f06595' }] };
 const size: OptionGroup = { title: 'حجم', kind: 'list', values: [{ value: '۵۰ میل' }, { value: '۱۰۰ میل' }] };
@@ -12,6 +12,16 @@ const variants = [
   v(2, ['صورتی', '۵۰ میل'], 0, 100, 90, '/p.png'),
   v(3, ['صورتی', '۱۰۰ میل'], 5, 180, 162, '/p.png'),
 ];
+
+describe('offeredGroups', () => {
+  it('offers only the values some variant has: a deleted colour is gone, not sold out', () => {
+    const withoutPink = variants.filter((x) => x.options[0] !== 'صورتی');
+    expect(offeredGroups(groups, withoutPink)).toEqual([{ ...colour, values: [colour.values[0]] }, { ...size, values: [size.values[0]] }]);
+    expect(offeredGroups(groups, variants)).toEqual(groups);
+    // A sold-out value stays offered (crossed out by `availability`).
+    expect(offeredGroups(groups, variants.filter((x) => x.id !== 1))[0]!.values.map((x) => x.value)).toEqual(['صورتی']);
+  });
+});
 
 describe('initialChoice', () => {
   it('preselects the value of a group that has only one', () => {

@@ -10,6 +10,15 @@ export type Choice = readonly (string | null)[];
 type Sellable = Pick<Variant, 'options' | 'stock'>;
 
 /**
+ * The groups as the shop sells them: a value no variant has (its combinations deleted by the owner) is not offered —
+ * it would show as sold out, though it will never come back. Every group stays, in its place (a variant's options are
+ * by the groups' order).
+ */
+export function offeredGroups(groups: readonly OptionGroup[], variants: readonly Pick<Variant, 'options'>[]): OptionGroup[] {
+  return groups.map((g, i) => ({ ...g, values: g.values.filter(({ value }) => variants.some((v) => v.options[i] === value)) }));
+}
+
+/**
  * A group with a single value starts chosen; the others wait for the shopper, unless the address named a
  * variant (`?variant=`, as price-comparison sites link to one): then its values start chosen.
  */

@@ -73,7 +73,7 @@ export function Footer({ settings }: { settings: StoreSettings }) {
           <ul className="mt-3 space-y-2 text-sm text-gray-700">
             <li><Link to="/track" className="hover:text-brand-700">پیگیری سفارش</Link></li>
             <li><Link to="/contact" className="hover:text-brand-700">تماس با ما</Link></li>
-            <li><Link to="/profile/support" className="hover:text-brand-700">پرسش‌های متداول</Link></li>
+            <li><Link to="/faq" className="hover:text-brand-700">پرسش‌های متداول</Link></li>
             <li><Link to="/last-products" className="hover:text-brand-700">جدیدترین محصولات</Link></li>
             <li><Link to="/suggest-products" className="hover:text-brand-700">پرفروش‌ترین محصولات</Link></li>
           </ul>

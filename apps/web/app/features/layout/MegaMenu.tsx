@@ -22,23 +22,40 @@ export function MegaMenu({ categories }: { categories: MenuCategory[] }) {
   useEffect(() => setOpen(false), [location.key]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // A pointer that opened the menu by coming over the button: its click (a mouse's, or the tap a touch screen sends
+  // right after the hover it emulates) leaves it open rather than closing what the shopper just saw open.
+  const openedByHover = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
   const enter = () => {
     clearTimeout(timer.current);
+    if (!open) openedByHover.current = true;
     setOpen(true);
   };
   const leave = () => {
     clearTimeout(timer.current);
+    openedByHover.current = false;
     timer.current = setTimeout(() => setOpen(false), MENU_CLOSE_DELAY_MS);
+  };
+  const click = () => {
+    if (openedByHover.current) openedByHover.current = false;
+    else setOpen((o) => !o);
+  };
+  // Escape closes it from anywhere inside, and the focus goes back to the button (not lost with the closed panel).
+  const escape = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Escape' || !open) return;
+    setOpen(false);
+    button.current?.focus();
   };
   const current = categories[active];
 
   return (
-    <div className="static" onMouseEnter={enter} onMouseLeave={leave} onKeyDown={(e) => { if (e.key === 'Escape') setOpen(false); }}>
+    <div className="static" onMouseEnter={enter} onMouseLeave={leave} onKeyDown={escape}>
       <button
+        ref={button}
         type="button"
         aria-expanded={open}
         aria-controls={drawn ? 'mega-menu' : undefined}
-        onClick={() => setOpen((o) => !o)}
+        onClick={click}
         className={`flex items-center gap-1.5 whitespace-nowrap rounded-lg px-3 py-2 font-medium ${open ? 'bg-brand-50 text-brand-700' : 'hover:text-brand-700'}`}
         data-testid="mega-menu-button"
       >

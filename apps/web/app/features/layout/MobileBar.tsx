@@ -4,12 +4,14 @@ import { Link, NavLink } from '../../components/Link';
 import { ChevronEnd, CloseIcon, HomeIcon, MenuIcon, PhoneIcon, TruckIcon, UserIcon } from '../../components/icons';
 import { CategoryThumb } from '../../components/CategoryThumb';
 import { categoryHref } from '../../lib/links';
+import { trapTab } from '../../components/ui/trap-tab';
 import { telHref } from './Header';
 import type { MenuCategory } from './menu';
 
 /** Mobile (< 768 px) bottom bar: home, menu (full-screen category list) and account. */
 export function MobileBar({ categories, phone }: { categories: MenuCategory[]; phone: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.key]);
   useEffect(() => {
@@ -24,7 +26,7 @@ export function MobileBar({ categories, phone }: { categories: MenuCategory[]; p
           <HomeIcon className="size-6" />
           خانه
         </NavLink>
-        <button type="button" onClick={() => setMenuOpen((o) => !o)} aria-expanded={menuOpen} aria-controls={menuOpen ? "mobile-menu" : undefined} className={`${tab} ${menuOpen ? 'text-brand-700' : 'text-gray-600'}`} data-testid="mobile-menu-button">
+        <button ref={menuButton} type="button" onClick={() => setMenuOpen((o) => !o)} aria-expanded={menuOpen} aria-controls={menuOpen ? "mobile-menu" : undefined} className={`${tab} ${menuOpen ? 'text-brand-700' : 'text-gray-600'}`} data-testid="mobile-menu-button">
           <MenuIcon className="size-6" />
           دسته‌بندی‌ها
         </button>
@@ -33,7 +35,7 @@ export function MobileBar({ categories, phone }: { categories: MenuCategory[]; p
           حساب من
         </NavLink>
       </nav>
-      {menuOpen && <MobileMenu categories={categories} phone={phone} onClose={() => setMenuOpen(false)} />}
+      {menuOpen && <MobileMenu categories={categories} phone={phone} onClose={() => { setMenuOpen(false); menuButton.current?.focus(); }} />}
     </>
   );
 }
@@ -45,7 +47,19 @@ export function MobileBar({ categories, phone }: { categories: MenuCategory[]; p
 function MobileMenu({ categories, phone, onClose }: { categories: MenuCategory[]; phone: string; onClose: () => void }) {
   const [active, setActive] = useState(0);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const dialog = useRef<HTMLDivElement>(null);
   const current = categories[active];
+  // A modal dialog: the focus goes into it (its chosen tab) when it opens, Tab stays inside it, Escape closes it (and
+  // the focus goes back to the bar's button).
+  useEffect(() => { tabs.current[0]?.focus(); }, []);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+      if (e.key === 'Tab' && dialog.current) trapTab(e, dialog.current);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
   const onTabKey = (e: React.KeyboardEvent, i: number) => {
     const to = e.key === 'ArrowDown' ? i + 1 : e.key === 'ArrowUp' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? categories.length - 1 : null;
     if (to === null) return;
@@ -55,7 +69,7 @@ function MobileMenu({ categories, phone, onClose }: { categories: MenuCategory[]
     tabs.current[n]?.focus();
   };
   return (
-    <div id="mobile-menu" role="dialog" aria-modal="true" aria-label="دسته‌بندی کالاها" className="fixed inset-x-0 top-0 bottom-[calc(3.6rem+env(safe-area-inset-bottom))] z-40 flex flex-col bg-white md:hidden" data-testid="mobile-menu">
+    <div ref={dialog} id="mobile-menu" role="dialog" aria-modal="true" aria-label="دسته‌بندی کالاها" className="fixed inset-x-0 top-0 bottom-[calc(3.6rem+env(safe-area-inset-bottom))] z-40 flex flex-col bg-white md:hidden" data-testid="mobile-menu">
       <div className="flex items-center justify-between border-b border-gray-100 px-4 py-1.5">
         <p className="text-lg font-bold">دسته‌بندی کالاها</p>
         <button type="button" onClick={onClose} aria-label="بستن منو" className="flex size-11 items-center justify-center rounded-lg text-gray-600 hover:bg-gray-100"><CloseIcon /></button>

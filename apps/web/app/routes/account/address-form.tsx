@@ -65,8 +65,14 @@ export function AddressFields({ draft, onChange, errors, idPrefix = 'addr' }: {
   );
 }
 
+/** The form's draft and its field errors; a field the shopper changes loses its error (checked again on submit). */
 export function useDraft(initial: AddressDraft) {
-  const [draft, setDraft] = useState(initial);
+  const [draft, setDraftState] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const setDraft = (next: AddressDraft) => {
+    const changed = (Object.keys(next) as (keyof AddressDraft)[]).filter((k) => next[k] !== draft[k] && errors[k]);
+    if (changed.length) setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !changed.includes(k as keyof AddressDraft))));
+    setDraftState(next);
+  };
   return { draft, setDraft, errors, setErrors };
 }

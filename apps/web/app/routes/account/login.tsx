@@ -67,7 +67,7 @@ export default function Login() {
         {error && <div id="mobile-error" className="mt-3"><Alert>{error}</Alert></div>}
         <button type="submit" disabled={busy || !hydrated} className={`${primaryButton} mt-6 w-full py-3`}>{busy ? 'در حال ارسال کد…' : 'دریافت کد تأیید'}</button>
         <p className="mt-6 text-center text-xs leading-6 text-gray-500">
-          ورود شما به معنای پذیرش شرایط فروشگاه است. <Link to="/" className="text-brand-700 hover:underline">بازگشت به صفحه اصلی</Link>
+          ورود شما به معنای پذیرش شرایط فروشگاه است. <Link to="/" className="text-brand-700 underline">بازگشت به صفحه اصلی</Link>
         </p>
       </form>
     </main>

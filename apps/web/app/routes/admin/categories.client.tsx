@@ -38,7 +38,7 @@ export default function CategoriesPage() {
               const c = node.nodeProps!.category as Category;
               return (
                 <Group {...elementProps} gap="xs" wrap="nowrap" py={4} data-testid={`category-${c.id}`}>
-                  <ActionIcon variant="subtle" color="gray" size="sm" aria-label={expanded ? 'بستن' : 'باز کردن'} disabled={!hasChildren}
+                  <ActionIcon variant="subtle" color="gray" size="md" aria-label={expanded ? 'بستن' : 'باز کردن'} disabled={!hasChildren}
                     onClick={(e) => { e.stopPropagation(); tree.toggleExpanded(node.value); }} style={{ visibility: hasChildren ? 'visible' : 'hidden' }}>
                     <span style={{ display: 'inline-block', transform: expanded ? 'rotate(90deg)' : 'none', transition: 'transform 120ms' }}>‹</span>
                   </ActionIcon>

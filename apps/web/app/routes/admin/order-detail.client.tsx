@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { formatJalaliDateTime, formatToman, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { OrderFulfilment, ShipFields } from '../../features/admin/order-fulfilment';
@@ -17,7 +17,8 @@ export default function OrderDetailPage() {
   const [note, setNote] = useState('');
   if (error) return <Text c="red">{error}</Text>;
   if (!order) return <Text c="dimmed">در حال بارگذاری…</Text>;
-  const options = ORDER_TRANSITIONS[order.status];
+  // Refunded only when the order's money was taken (the server refuses the rest).
+  const options = ORDER_TRANSITIONS[order.status].filter((s) => s !== 'refunded' || order.paidAt);
   const submit = (
     <Button disabled={!next} loading={busy} onClick={async () => {
       if (!next) return; // the button is disabled then
@@ -53,6 +54,12 @@ export default function OrderDetailPage() {
                   {next !== 'refunded' && next !== 'shipped' && submit}
                 </Group>
                 {next === 'shipped' && <ShipFields order={order} onDone={(o) => { setData(o); setNext(null); }} />}
+                {next === 'cancelled' && order.paidAt && (
+                  <Alert color="orange" variant="light" data-testid="cancel-paid-warning">
+                    پول این سفارش دریافت شده است. اگر آن را به خریدار برمی‌گردانید، «{ORDER_STATUS_LABELS.refunded}» را برگزینید تا
+                    کالاها به موجودی برگردند و شیوه و کد پیگیری بازپرداخت ثبت شود.
+                  </Alert>
+                )}
                 {/* A refund is made outside the shop: the note (kept in the audit log) says how. */}
                 {next === 'refunded' && (
                   <>

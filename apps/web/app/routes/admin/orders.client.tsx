@@ -115,7 +115,8 @@ export default function OrdersPage() {
             { head: 'گیرنده', cell: (o) => <><Text size="sm">{o.firstname} {o.lastname}</Text><Text size="xs" c="dimmed">{fa(o.mobile.replace(/^98/, '0'))}</Text></> },
             { head: 'تاریخ ثبت', cell: (o) => <Text size="sm">{formatJalaliDateTime(o.createdAt)}</Text> },
             { head: 'مبلغ', td: { style: { whiteSpace: 'nowrap' } }, cell: (o) => formatToman(o.total) },
-            { head: 'وضعیت', cell: (o) => <Badge variant="light" color={ORDER_STATUS_COLORS[o.status]}>{ORDER_STATUS_LABELS[o.status]}</Badge> },
+            // The whole status, never cut with an ellipsis (a narrow screen scrolls the table instead).
+            { head: 'وضعیت', td: { style: { whiteSpace: 'nowrap' } }, cell: (o) => <Badge variant="light" color={ORDER_STATUS_COLORS[o.status]} styles={{ label: { overflow: 'visible' } }}>{ORDER_STATUS_LABELS[o.status]}</Badge> },
             { head: 'جزئیات', w: 90, cell: (o) => <Button size="compact-sm" variant="subtle" component={Link} to={`/admin/orders/${o.id}`}>مشاهده</Button> },
           ]} pager={{ page, totalCount: data?.totalCount ?? 0,
             onChange: (n) => setParams(Object.fromEntries(Object.entries({ ...applied, page: String(n) }).filter(([, v]) => v))) }} />

@@ -59,12 +59,20 @@ function Qr({ order, size }: { order: PrintedOrder; size: 'sm' | 'lg' }) {
   return <div className={`qr qr-${size}`} role="img" aria-label={`کد QR سفارش ${fa(order.number)}`} dangerouslySetInnerHTML={{ __html: order.qrSvg }} />;
 }
 
+/** The orders whose invoice is void, and what their sheet says. */
+const VOIDED: Partial<Record<PrintedOrder['status'], string>> = {
+  cancelled: 'این سفارش لغو شده است؛ این برگه سند فروش نیست',
+  refunded: 'مبلغ این سفارش بازپرداخت شده است؛ این برگه سند فروش نیست',
+};
+
 function Invoice({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
   return (
     <article className="sheet invoice" aria-label={`فاکتور سفارش ${fa(o.number)}`}>
       <header className="inv-head">
         <div>
           <h1>فاکتور فروش</h1>
+          {/* A cancelled or refunded order's sheet says so before anything else: it is no bill to be paid. */}
+          {VOIDED[o.status] && <p className="void" role="note">{VOIDED[o.status]}</p>}
           <p className="shop-name">{shop.storeName}</p>
           <p>{shop.address}</p>
           <p>تلفن: <bdi>{fa(shop.phone)}</bdi>{shop.email && <> · <bdi dir="ltr">{shop.email}</bdi></>}</p>
@@ -165,6 +173,7 @@ const INVOICE_CSS = `
 .invoice{width:148mm;min-height:210mm;padding:8mm;font-size:9pt}
 .inv-head{display:flex;justify-content:space-between;gap:6mm;border-bottom:2px solid #a61e4d;padding-bottom:3mm;margin-bottom:3mm}
 .inv-head h1{font-size:14pt;color:#a61e4d}
+.void{margin:1mm 0;padding:1mm 2mm;border:2px solid #c92a2a;color:#c92a2a;font-weight:700;font-size:11pt}
 .shop-name{font-weight:800;font-size:11pt}
 .inv-meta{display:flex;flex-direction:column;align-items:flex-end;gap:2mm;flex:none}
 .box{border:1px solid #ccc;border-radius:2mm;padding:2mm 3mm;margin-bottom:3mm}

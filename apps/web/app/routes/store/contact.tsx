@@ -55,7 +55,7 @@ export default function Contact() {
       </div>
       <div className="mt-6 flex flex-wrap gap-3">
         <Link to="/track" className="flex items-center gap-2 rounded-xl bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"><TruckIcon />پیگیری سفارش</Link>
-        <Link to="/profile/support" className="rounded-xl border border-gray-200 px-5 py-2.5 font-medium hover:border-brand-500">پرسش‌های متداول</Link>
+        <Link to="/faq" className="rounded-xl border border-gray-200 px-5 py-2.5 font-medium hover:border-brand-500">پرسش‌های متداول</Link>
       </div>
       {s.about && (
         <section className="mt-10" aria-labelledby="about">

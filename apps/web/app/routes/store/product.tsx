@@ -11,7 +11,7 @@ import { priceView } from '../../features/catalog/price';
 import { BuyBar } from '../../features/product/BuyBar';
 import { RelatedProducts } from './product-related';
 import { Gallery } from '../../features/product/Gallery';
-import { availability, choose, imageOfChoice, initialChoice, listInPersian, missingGroups, priceOfChoice, variantOf, type Choice } from '../../features/catalog/variant-choice';
+import { availability, choose, imageOfChoice, initialChoice, listInPersian, missingGroups, offeredGroups, priceOfChoice, variantOf, type Choice } from '../../features/catalog/variant-choice';
 import { Heart } from '../../features/catalog/Heart';
 import { loginHref, savedStore, useSaved } from '../../features/catalog/saved';
 import { productJsonLd, seo, shopOf, textOf } from '../../features/catalog/seo';
@@ -96,7 +96,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   // The shop's free-shipping threshold, for the promises beside the price (the shop layout's settings).
   const freeShipping = useRouteLoaderData<typeof layoutLoader>('routes/store/layout')?.settings.freeShippingThreshold ?? FREE_SHIPPING_THRESHOLD;
   const specs = useMemo(() => specificationsOf(p.attributes), [p]);
-  const groups = p.options;
+  const groups = useMemo(() => offeredGroups(p.options, p.variants), [p]);
   // One value per option group (features/catalog/variant-choice.ts); another product starts from its own first choice,
   // or from the variant its address names (`?variant=`, the links of the price-comparison feeds).
   const [params] = useSearchParams();

@@ -13,6 +13,7 @@ export const storeRoutes: RouteConfigEntry[] = [
   route('last-products', 'routes/store/last-products.tsx'),
   route('suggest-products', 'routes/store/suggest-products.tsx'),
   route('contact', 'routes/store/contact.tsx'),
+  route('faq', 'routes/store/faq.tsx'),
   route('compare', 'routes/store/compare.tsx'),
   route('shipping', 'routes/store/shipping-redirect.tsx'),
   // Resource routes (no component): only their own loader runs.
