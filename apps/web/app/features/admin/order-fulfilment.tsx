@@ -1,13 +1,9 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Text, Textarea, TextInput, Timeline, Title } from '@mantine/core';
 import { formatJalaliDateTime, PAYMENT_METHOD_LABELS, type Order } from '@sorkhab/shared';
-import { fa } from './ui';
+import { detailRow, fa } from './ui';
 import { useSave } from './use-save';
 
-const row = (label: string, value: React.ReactNode) => (
-  // A long value (a 24-digit tracking code) breaks rather than leaving the card.
-  <Group justify="space-between" wrap="nowrap" gap="xs"><Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>{label}</Text><Text size="sm" ta="end" miw={0} style={{ overflowWrap: 'anywhere' }}>{value}</Text></Group>
-);
 
 /** The tracking code field shown when the admin moves an order to shipped (required for post and tipax on the server). */
 export function ShipFields({ order, onDone }: { order: Order; onDone: (o: Order) => void }) {
@@ -53,10 +49,10 @@ export function OrderFulfilment({ order, onDone }: { order: Order; onDone: (o: O
     <Paper withBorder p="md">
       <Title order={3} size="h5" mb="sm">ارسال و پرداخت</Title>
       <Stack gap="xs">
-        {row('روش ارسال', order.shipping ? order.shipping.name : '—')}
-        {order.shipping?.estimate && row('زمان تحویل', order.shipping.estimate)}
-        {row('روش پرداخت', PAYMENT_METHOD_LABELS[order.paymentMethod])}
-        {order.trackingCode && row('کد رهگیری', order.trackingUrl
+        {detailRow('روش ارسال', order.shipping ? order.shipping.name : '—')}
+        {order.shipping?.estimate && detailRow('زمان تحویل', order.shipping.estimate)}
+        {detailRow('روش پرداخت', PAYMENT_METHOD_LABELS[order.paymentMethod])}
+        {order.trackingCode && detailRow('کد رهگیری', order.trackingUrl
           ? <Anchor href={order.trackingUrl} target="_blank" rel="noopener noreferrer" dir="ltr" size="sm">{order.trackingCode}</Anchor>
           : <bdi dir="ltr">{order.trackingCode}</bdi>)}
         {payable && <MarkPaid order={order} onDone={onDone} />}

@@ -6,6 +6,17 @@ import { pageCount, pagerWindow } from '../../components/ui/pager';
 /** Persian digits for any number or text shown in the admin (Mantine does not localise them). */
 export const fa = (v: string | number) => toPersianDigits(v);
 
+/**
+ * A label and its value on one line of a detail card (an order's, a return's). The value may be a badge or a link (a
+ * div, not a paragraph); a long one (a 24-digit tracking code, a gateway's reference) breaks rather than leaving the card.
+ */
+export const detailRow = (label: string, value: ReactNode) => (
+  <Group justify="space-between" wrap="nowrap" gap="xs">
+    <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>{label}</Text>
+    <Text size="sm" ta="end" component="div" miw={0} style={{ overflowWrap: 'anywhere' }}>{value}</Text>
+  </Group>
+);
+
 export function PageTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
     <Group justify="space-between" mb="md" wrap="wrap" gap="sm">

@@ -6,7 +6,7 @@ import { useApi } from '../../features/admin/api';
 import { OrderFulfilment, ShipFields } from '../../features/admin/order-fulfilment';
 import { ORDER_STATUS_COLORS } from '../../features/admin/orders';
 import { OrderReturns } from '../../features/admin/returns';
-import { DataTable, fa, PageTitle, thumbOf } from '../../features/admin/ui';
+import { DataTable, detailRow, fa, PageTitle, thumbOf } from '../../features/admin/ui';
 import { useSave } from '../../features/admin/use-save';
 
 export default function OrderDetailPage() {
@@ -26,9 +26,6 @@ export default function OrderDetailPage() {
       if (updated.success) { setData(updated.data); setNext(null); setNote(''); }
     }}>ثبت</Button>
   );
-  const row = (label: string, value: React.ReactNode) => (
-    <Group justify="space-between" wrap="nowrap"><Text size="sm" c="dimmed">{label}</Text><Text size="sm" ta="end">{value}</Text></Group>
-  );
   return (
     <>
       <PageTitle actions={<>
@@ -42,10 +39,10 @@ export default function OrderDetailPage() {
         <Paper withBorder p="md">
           <Title order={3} size="h5" mb="sm">وضعیت</Title>
           <Stack gap="xs">
-            {row('وضعیت فعلی', <Badge variant="light" color={ORDER_STATUS_COLORS[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>)}
-            {row('تاریخ ثبت', formatJalaliDateTime(order.createdAt))}
-            {order.paidAt && row('تاریخ پرداخت', formatJalaliDateTime(order.paidAt))}
-            {order.paymentRefId && row('کد پیگیری پرداخت', /^\d+$/.test(order.paymentRefId) ? fa(order.paymentRefId) : <bdi dir="ltr">{order.paymentRefId}</bdi>)}
+            {detailRow('وضعیت فعلی', <Badge variant="light" color={ORDER_STATUS_COLORS[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>)}
+            {detailRow('تاریخ ثبت', formatJalaliDateTime(order.createdAt))}
+            {order.paidAt && detailRow('تاریخ پرداخت', formatJalaliDateTime(order.paidAt))}
+            {order.paymentRefId && detailRow('کد پیگیری پرداخت', /^\d+$/.test(order.paymentRefId) ? fa(order.paymentRefId) : <bdi dir="ltr">{order.paymentRefId}</bdi>)}
             {options.length > 0 ? (
               <Stack gap="xs" mt="xs">
                 <Group align="flex-end" gap="xs" wrap="nowrap">
@@ -75,20 +72,20 @@ export default function OrderDetailPage() {
         <Paper withBorder p="md">
           <Title order={3} size="h5" mb="sm">گیرنده</Title>
           <Stack gap="xs">
-            {row('نام', `${order.firstname} ${order.lastname}`)}
-            {row('موبایل', fa(order.mobile.replace(/^98/, '0')))}
-            {row('استان و شهر', `${order.province}، ${order.city}`)}
-            {row('کد پستی', fa(order.postalCode))}
+            {detailRow('نام', `${order.firstname} ${order.lastname}`)}
+            {detailRow('موبایل', fa(order.mobile.replace(/^98/, '0')))}
+            {detailRow('استان و شهر', `${order.province}، ${order.city}`)}
+            {detailRow('کد پستی', fa(order.postalCode))}
             <Text size="sm">{order.address}</Text>
           </Stack>
         </Paper>
         <Paper withBorder p="md">
           <Title order={3} size="h5" mb="sm">مبالغ</Title>
           <Stack gap="xs">
-            {row('جمع کالاها', formatToman(order.subtotal))}
-            {order.discount > 0 && row(`تخفیف${order.discountCode ? ` (${order.discountCode})` : ''}`, `− ${formatToman(order.discount)}`)}
-            {row('هزینه ارسال', order.shippingFee ? formatToman(order.shippingFee) : 'رایگان')}
-            {row('مبلغ کل', <b>{formatToman(order.total)}</b>)}
+            {detailRow('جمع کالاها', formatToman(order.subtotal))}
+            {order.discount > 0 && detailRow(`تخفیف${order.discountCode ? ` (${order.discountCode})` : ''}`, `− ${formatToman(order.discount)}`)}
+            {detailRow('هزینه ارسال', order.shippingFee ? formatToman(order.shippingFee) : 'رایگان')}
+            {detailRow('مبلغ کل', <b>{formatToman(order.total)}</b>)}
           </Stack>
         </Paper>
         <OrderFulfilment order={order} onDone={setData} />

@@ -6,7 +6,7 @@ import {
 } from '@sorkhab/shared';
 import { toastError, useApi } from '../../features/admin/api';
 import { ReturnBadge } from '../../features/admin/returns';
-import { DataTable, fa, FaNumberInput, PageTitle } from '../../features/admin/ui';
+import { DataTable, detailRow, fa, FaNumberInput, PageTitle } from '../../features/admin/ui';
 import { useSave } from '../../features/admin/use-save';
 
 /** Approve (all or some units) or reject a waiting request; record the refund of an approved one. */
@@ -80,9 +80,6 @@ export default function ReturnDetailPage() {
   const { data: r, setData, error } = useApi('GET /Return/AdminById', id ? { query: { id } } : null);
   if (error) return <Text c="red">{error}</Text>;
   if (!r) return <Text c="dimmed">در حال بارگذاری…</Text>;
-  const row = (label: string, value: React.ReactNode) => (
-    <Group justify="space-between" wrap="nowrap"><Text size="sm" c="dimmed">{label}</Text><Text size="sm" ta="end" component="div">{value}</Text></Group>
-  );
   const decided = r.status === 'approved' || r.status === 'refunded';
   return (
     <>
@@ -92,17 +89,17 @@ export default function ReturnDetailPage() {
       <SimpleGrid cols={{ base: 1, md: 2 }} mb="md">
         <Paper withBorder p="md">
           <Stack gap="xs">
-            {row('وضعیت', <ReturnBadge status={r.status} />)}
-            {row('سفارش', <Link to={`/admin/orders/${r.orderId}`}>{fa(r.orderNumber)}</Link>)}
-            {row('خریدار', `${r.customerName ?? ''} · ${fa((r.mobile ?? '').replace(/^98/, '0'))}`)}
-            {row('تاریخ درخواست', formatJalaliDateTime(r.createdAt))}
-            {row('دلیل', `${r.reasonLabel}${r.reasonText ? `: ${r.reasonText}` : ''}`)}
+            {detailRow('وضعیت', <ReturnBadge status={r.status} />)}
+            {detailRow('سفارش', <Link to={`/admin/orders/${r.orderId}`}>{fa(r.orderNumber)}</Link>)}
+            {detailRow('خریدار', `${r.customerName ?? ''} · ${fa((r.mobile ?? '').replace(/^98/, '0'))}`)}
+            {detailRow('تاریخ درخواست', formatJalaliDateTime(r.createdAt))}
+            {detailRow('دلیل', `${r.reasonLabel}${r.reasonText ? `: ${r.reasonText}` : ''}`)}
             {r.description && <Text size="sm">{r.description}</Text>}
-            {r.adminNote && row('یادداشت فروشگاه', r.adminNote)}
-            {r.decidedAt && row('تاریخ بررسی', formatJalaliDateTime(r.decidedAt))}
-            {r.refundAmount !== null && row('بازپرداخت', `${formatToman(r.refundAmount)} · ${r.refundMethod ? REFUND_METHOD_LABELS[r.refundMethod] : ''}`)}
-            {r.refundReference && row('شماره پیگیری', /^\d+$/.test(r.refundReference) ? fa(r.refundReference) : <bdi dir="ltr">{r.refundReference}</bdi>)}
-            {r.refundedAt && row('تاریخ بازپرداخت', formatJalaliDateTime(r.refundedAt))}
+            {r.adminNote && detailRow('یادداشت فروشگاه', r.adminNote)}
+            {r.decidedAt && detailRow('تاریخ بررسی', formatJalaliDateTime(r.decidedAt))}
+            {r.refundAmount !== null && detailRow('بازپرداخت', `${formatToman(r.refundAmount)} · ${r.refundMethod ? REFUND_METHOD_LABELS[r.refundMethod] : ''}`)}
+            {r.refundReference && detailRow('شماره پیگیری', /^\d+$/.test(r.refundReference) ? fa(r.refundReference) : <bdi dir="ltr">{r.refundReference}</bdi>)}
+            {r.refundedAt && detailRow('تاریخ بازپرداخت', formatJalaliDateTime(r.refundedAt))}
           </Stack>
         </Paper>
         <Paper withBorder p="md">
