@@ -13,7 +13,7 @@ import { smsCode } from './sms';
  * provider's log), the audit-log screen and issue 13's returns (the shopper's request page, the admin's list; the journey in
  * returns.spec.ts checks each returns page in its other states); issue 14's product page on a phone (buy bar, compare
  * tray, image viewer), /compare, and the moderation screens (reviews and questions, empty and filtered; reviews.spec.ts
- * checks them with items, and the product page's reviews and form). No rule is switched off: a violation is fixed in the page.
+ * checks them with items, and the product page's reviews and form); the admin tables' row menu, open. No rule is switched off: a violation is fixed in the page.
  */
 
 const hydrated = (page: Page) => expect(page.locator('html[data-hydrated]')).toHaveCount(1);
@@ -286,6 +286,49 @@ test.describe('admin', () => {
     await page.getByRole('button', { name: 'دسته‌بندی و ویژگی‌ها' }).click();
     await expect(page.getByText('ترکیب‌ها', { exact: true })).toBeVisible();
     await expectAccessible(page, 'product wizard, variants table');
+  });
+
+  test('a row menu open: a product\'s (a divider, then the red «حذف») by mouse and by keyboard, and one with «حذف» disabled', async ({ page }) => {
+    await adminLogin(page);
+    await page.goto('/admin/show-product');
+    const row = page.locator('[data-testid^=product-row-]').first();
+    await expect(row).toBeVisible();
+    const trigger = row.getByRole('button', { name: /^عملیات / });
+    await trigger.click();
+    const menu = page.getByRole('menu');
+    const remove = menu.getByRole('menuitem', { name: 'حذف' });
+    await expect(remove).toBeVisible();
+    await expect(menu.locator('.mantine-Menu-divider')).toHaveCount(1);
+    await expectAccessible(page, 'products, a row menu open');
+    await expect(remove).toHaveCSS('color', 'rgb(201, 42, 42)'); // red.9: still red
+    // The divider is a separator, and the red item keeps its contrast hovered (axe measures it as painted).
+    await expect(menu.getByRole('separator')).toHaveCount(1);
+    await remove.hover();
+    await expectAccessible(page, 'products, a row menu with «حذف» hovered');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await page.mouse.move(0, 0);
+
+    // By keyboard: Enter opens it on its first item, the arrows move (looping up to «حذف»), Escape closes it on the «⋮».
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const items = menu.getByRole('menuitem');
+    await expect(items.first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(items.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(remove).toBeFocused();
+    await expectAccessible(page, 'products, a row menu with «حذف» focused');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
+
+    // One's own row: «حذف» is there, disabled (gray; axe leaves a disabled control's contrast alone).
+    await page.goto('/admin/user');
+    await page.getByTestId('user-row-admin').getByRole('button', { name: 'عملیات admin' }).click();
+    await expect(menu.getByRole('menuitem', { name: 'حذف' })).toBeDisabled();
+    await expectAccessible(page, 'users, one\'s own row menu open');
   });
 
   test('users: the list and the create form, a plain user by default', async ({ page }) => {

@@ -81,7 +81,7 @@ export function RowMenu({ label, items }: RowMenuProps) {
           item === false ? null
             : item === 'divider' ? <Menu.Divider key={i} />
               : 'href' in item ? <Menu.Item key={i} component="a" href={item.href} target={item.target}>{item.label}</Menu.Item>
-                : <Menu.Item key={i} color={item.color} disabled={item.disabled} onClick={item.onClick}>{item.label}</Menu.Item>,
+                : <Menu.Item key={i} className={item.color === 'red' ? 'admin-menu-danger' : undefined} disabled={item.disabled} onClick={item.onClick}>{item.label}</Menu.Item>,
         )}
       </Menu.Dropdown>
     </Menu>

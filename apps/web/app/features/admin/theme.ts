@@ -1,4 +1,4 @@
-import { createTheme, Modal, Notification, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, Menu, Modal, Notification, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { TOAST_DURATION_MS } from '@sorkhab/shared';
 
 const brand: MantineColorsTuple = [
@@ -15,6 +15,13 @@ export const adminTheme = createTheme({
   // Mantine's close buttons are a bare × icon: give every one a name (axe's button-name).
   components: {
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'بستن' } } }),
+    // An open menu (role="menu") may hold only menu items, groups and separators (axe's aria-required-children).
+    // Mantine puts a focus placeholder first in it, <div role="presentation" tabindex="-1">: focusable, so its
+    // presentation role is void and it is a child the menu may not have. Without it the menu focuses its first
+    // item on opening, as WAI-ARIA's menu button does; arrows, Escape and focus return are Mantine's as before.
+    // A divider is a bare div: a separator, so a screen reader hears the group break (the delete item after it).
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    MenuDivider: Menu.Divider.extend({ defaultProps: { role: 'separator' } }),
     // A titled toast's message is gray.6 (3.3:1 on white, axe's color-contrast); gray.7 like the dimmed text below.
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'بستن پیام' } }, styles: { description: { color: 'var(--mantine-color-gray-7)' } },
