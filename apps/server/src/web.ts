@@ -12,6 +12,7 @@ import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild }
 import { hasShopperHint, SHOPPER_HINT_COOKIE } from '@sorkhab/shared';
 import type { App } from './app.js';
 import { declarePublic } from './lib/auth.js';
+import { SeenKeys } from './lib/cache.js';
 import { usePlainPageFonts } from './lib/plain-page.js';
 import { WEB_DIR } from './paths.js';
 import { accepts, compress, COMPRESS_FROM_BYTES, fixedPiece, gzipAround, gzipHere, preferredEncoding, type Encoding, type FixedPiece } from './lib/compression.js';
@@ -39,13 +40,12 @@ type CachedPage = {
 /** Pages kept per cache generation, and their bytes (a body with its compressed copies counted as 1.5 bodies). */
 const PAGES_KEPT = 300;
 const PAGE_BYTES_KEPT = 12 * 1024 * 1024;
-/** Pages asked for once, remembered (by key only) so that the second request keeps them. */
-const SEEN_KEPT = 10_000;
 const pageCache = () => ({
   pages: new LRUCache<string, CachedPage>({
     max: PAGES_KEPT, maxSize: PAGE_BYTES_KEPT, sizeCalculation: (page) => Math.max(1, Math.round(page.body.length * 1.5)),
   }),
-  seen: new LRUCache<string, true>({ max: SEEN_KEPT }),
+  /** Pages asked for once, remembered (by their key's hash only) so that the second request keeps them. */
+  seen: new SeenKeys(),
 });
 
 /** The cookie the stylesheet's own answer sets: its visitor has the file in their cache. */
@@ -711,7 +711,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
           const productId = !signedIn && !url.search ? productIdOf(url.pathname) : undefined;
           const built = productId === undefined ? undefined : await ahead.page(productId, origin, linked);
           if (built && !again) {
-            seen.set(key, true);
+            seen.add(key);
             reply.code(200);
             for (const [name, value] of withPolicy(built.headers, policy, built.scripts)) reply.header(name, value);
             return sendGzipped(request, reply, built.gzip);
@@ -724,7 +724,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
           const nonce = newNonce();
           const rendered = built ? undefined : await renderPage(webRequest, handle, caller, origin, nonce, linked);
           if (rendered?.page !== undefined && !again) {
-            if (keepable(rendered.response)) seen.set(key, true);
+            if (keepable(rendered.response)) seen.add(key);
             return sendRendered(reply, rendered, policy, nonce, false);
           }
           const made = built
@@ -736,7 +736,7 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
           };
           if (made.keepable && !pages.has(key)) {
             if (again) pages.set(key, page);
-            else seen.set(key, true);
+            else seen.add(key);
           }
         }
         reply.code(page.status);

@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client.js';
 
 /**
@@ -33,8 +32,44 @@ let sent = 0;
 /** The number of generation queries sent before the current request began. */
 const requestScope = new AsyncLocalStorage<number>();
 
-/** Keys of serialised answers loaded once, remembered (keys only) so that the second load keeps its answer. */
-const SEEN_KEPT = 10_000;
+/**
+ * Keys seen once, remembered so that a second request keeps what it loads (the read cache's serialised answers below,
+ * web.ts's pages): each key's 32-bit hash (FNV-1a) in a slot of its own, taken by its low bits; a later key whose hash
+ * falls in the same slot forgets it. A key taken for seen wrongly (another key of the same hash) only has its answer
+ * kept from its first load; the table holds no key and allocates nothing after it is made: 256 KB whatever the keys. It replaced LRUs of the
+ * keys themselves (10,000 strings each, of 100–400 bytes: a page's or a query's URL; under the cold mix every page added
+ * three, kept ≈ 8 s): measured under a shopper's cold searches at 100,000 products, the serving thread's heap after a
+ * full collection 63.9 → 62.1 MB and the peak RSS 349 → 340 MB, the CPU a page the same (docs/benchmarks.md,
+ * thirty-second session).
+ */
+export class SeenKeys {
+  private readonly slots: Int32Array;
+  /** 2^`bits` slots (4 bytes each): 65,536 by default, ≈ 6.5 times the keys the LRUs held. */
+  constructor(bits = 16) {
+    this.slots = new Int32Array(1 << bits);
+  }
+
+  has(key: string): boolean {
+    const hash = keyHash(key);
+    return this.slots[hash & (this.slots.length - 1)] === hash;
+  }
+
+  add(key: string): void {
+    const hash = keyHash(key);
+    this.slots[hash & (this.slots.length - 1)] = hash;
+  }
+
+  clear(): void {
+    this.slots.fill(0);
+  }
+}
+
+/** FNV-1a over a string's UTF-16 code units; never 0 (an empty slot). */
+export function keyHash(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return (h | 0) || 1; // as an Int32Array holds it (the empty key keeps the offset basis, above 2^31)
+}
 
 export class ReadCache {
   private map = new Map<string, unknown>();
@@ -56,7 +91,7 @@ export class ReadCache {
    * listings and searches, each asked for once, passes by without filling the cache's bytes with answers nobody asks
    * for again (docs/decisions/031-memory-under-the-cold-mix.md). Other entries (indexes, maps) are kept at once.
    */
-  private readonly seen = new LRUCache<string, true>({ max: SEEN_KEPT });
+  private readonly seen = new SeenKeys();
 
   /**
    * At most `max` entries and `maxBytes` of serialised answers, least recently used out first. Measured at 100,000
@@ -140,7 +175,7 @@ export class ReadCache {
     const value = await load();
     if (epoch !== this.epoch) return value;
     if (sizeOf(value) > 0 && !this.seen.has(key)) {
-      this.seen.set(key, true);
+      this.seen.add(key);
       return value;
     }
     this.bytes += sizeOf(value) - sizeOf(this.map.get(key));
