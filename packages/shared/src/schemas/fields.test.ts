@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bool, digitText, id, int, num, mobile, optionalDigitText, optionalMobile, text } from './fields.js';
+import { bool, digitText, id, int, localMobile, num, mobile, optionalDigitText, optionalMobile, text } from './fields.js';
 import { CartSetQuantitySchema } from './cart.js';
 import { PagingQuerySchema } from './common.js';
 import { nationalCode, postalCode, VerifyCodeSchema } from './customers.js';
@@ -12,6 +12,12 @@ describe('mobile', () => {
     for (const input of ['09121234567', '9121234567', '989121234567', '+989121234567', '+98 912 123 4567', '0912-123-4567', '(0912) 1234567']) {
       expect(mobile().parse(input)).toBe('989121234567');
     }
+  });
+
+  it('is shown as a shopper types it (localMobile), back to the stored form when typed again', () => {
+    expect(localMobile('989121234567')).toBe('09121234567');
+    expect(mobile().parse(localMobile('989121234567'))).toBe('989121234567');
+    expect(localMobile('09121234567')).toBe('09121234567'); // not stored form: as it is
   });
 
   it('accepts Persian and Arabic-Indic digits', () => {

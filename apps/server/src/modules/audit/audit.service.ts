@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { toPersianDigits, type AuditEntry, type AuditQuery } from '@sorkhab/shared';
+import { localMobile, toPersianDigits, type AuditEntry, type AuditQuery } from '@sorkhab/shared';
 import type { Db } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
 import { pageOf } from '../../lib/paging.js';
@@ -11,7 +11,7 @@ const DAY = 86_400_000;
 /** Who acted, as the owner reads it: a name, a username, or a shopper by their mobile (shoppers sign in by it alone). */
 const nameOf = (u: { firstname: string | null; lastname: string | null; username: string | null; mobile: string | null }) =>
   [u.firstname, u.lastname].filter(Boolean).join(' ') || u.username
-  || (u.mobile ? `خریدار ${toPersianDigits(u.mobile.replace(/^98/, '0'))}` : null);
+  || (u.mobile ? `خریدار ${toPersianDigits(localMobile(u.mobile))}` : null);
 
 /** The audit log, newest first: who changed what and when; filters use the (user|entity, created_at) indexes. */
 export async function listAudit(db: Db, q: AuditQuery) {

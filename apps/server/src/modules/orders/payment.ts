@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { tomanToRial } from '@sorkhab/shared';
+import { localMobile, tomanToRial } from '@sorkhab/shared';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { payments } from '../../db/schema/index.js';
@@ -68,7 +68,7 @@ export function zarinpalGateway(opts: { merchantId: string; sandbox: boolean; fe
     async request(p) {
       const json = await call('request.json', {
         merchant_id: opts.merchantId, amount: tomanToRial(p.amount), currency: 'IRR', callback_url: p.callbackUrl,
-        description: `سفارش ${p.orderNumber}`, metadata: p.mobile ? { mobile: p.mobile.replace(/^98/, '0'), order_id: p.orderNumber } : { order_id: p.orderNumber },
+        description: `سفارش ${p.orderNumber}`, metadata: p.mobile ? { mobile: localMobile(p.mobile), order_id: p.orderNumber } : { order_id: p.orderNumber },
       });
       if (json.data?.code !== 100 || !json.data.authority) throw new GatewayError(`zarinpal request failed: ${JSON.stringify(json.errors ?? json.data ?? {})}`);
       return { authority: json.data.authority, redirectUrl: `${startPay}/${json.data.authority}` };

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { SHOPPER_HINT_COOKIE, type Customer } from '@sorkhab/shared';
+import { localMobile, SHOPPER_HINT_COOKIE, type Customer } from '@sorkhab/shared';
 import { browserApi } from '../../lib/api';
 
 /**
@@ -37,9 +37,6 @@ export function useShopper(): State {
   useEffect(() => { void shopperStore.ensure(); }, []);
   return s;
 }
-
-/** 989121234567 → 09121234567 (what a shopper types). */
-export const localMobile = (m: string) => (m.startsWith('98') ? `0${m.slice(2)}` : m);
 
 /** What the header calls a shopper: the first name, else the mobile number as they type it. */
 export function shopperLabel(c: Customer): string {

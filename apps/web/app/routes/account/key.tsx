@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, redirect, replace, useFetcher, useSearchParams } from 'react-router';
 import { Link } from '../../components/Link';
-import { OTP_CODE_LENGTH, OTP_COUNTDOWN_SECONDS, toLatinDigits, toPersianDigits } from '@sorkhab/shared';
+import { localMobile, OTP_CODE_LENGTH, OTP_COUNTDOWN_SECONDS, toLatinDigits, toPersianDigits } from '@sorkhab/shared';
 import { browserApi } from '../../lib/api';
 import { cartStore } from '../../features/cart/store';
 import { shopperStore } from '../../features/account/shopper';
 import { mmss } from './format';
-import { localMobile, safeNext } from './session';
+import { safeNext } from './session';
 import { Alert, primaryButton } from './ui';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import type { Route } from './+types/key';

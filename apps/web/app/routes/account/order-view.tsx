@@ -1,7 +1,6 @@
 import { Link } from '../../components/Link';
-import { formatJalali, formatToman, toPersianDigits, type Order } from '@sorkhab/shared';
+import { formatJalali, formatToman, localMobile, toPersianDigits, type Order } from '@sorkhab/shared';
 import { Img } from '../../components/Img';
-import { localMobile } from './session';
 import { OrderShipping, OrderTimeline } from './order-timeline';
 import { card, StatusBadge } from './ui';
 

@@ -28,5 +28,3 @@ export async function loadFor<K extends ApiKey>(api: ApiClient, request: Request
   }
   throw new Response(res.error.message, { status: res.status || 502 });
 }
-
-export { localMobile } from '../../features/account/shopper';

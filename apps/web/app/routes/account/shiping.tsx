@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { data, redirect, useFetcher } from 'react-router';
 import { Link } from '../../components/Link';
-import { formatToman, toPersianDigits, type PaymentMethod } from '@sorkhab/shared';
+import { formatToman, localMobile, toPersianDigits, type PaymentMethod } from '@sorkhab/shared';
 import { Img } from '../../components/Img';
 import { browserApi } from '../../lib/api';
 import { apiOf } from '../../lib/context';
 import { AddressFields, checkDraft, emptyDraft, useDraft } from './address-form';
 import { Totals } from './totals';
 import { PaymentChoice, ShippingChoice, useShippingQuote, withShipping, type QuotePlace } from './shipping-choice';
-import { loadFor, localMobile, requireCustomer } from './session';
+import { loadFor, requireCustomer } from './session';
 import { Alert, card, primaryButton } from './ui';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import type { Route } from './+types/shiping';

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { ADMIN_PAGE_SIZE, formatJalaliDateTime, JOB_STATUS_LABELS, JOB_STATUSES, type JobStatus } from '@sorkhab/shared';
+import { ADMIN_PAGE_SIZE, formatJalaliDateTime, JOB_STATUS_LABELS, JOB_STATUSES, localMobile, type JobStatus } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { AdminTable, rowNumber } from '../../features/admin/table';
 import { fa, PageTitle } from '../../features/admin/ui';
@@ -30,7 +30,7 @@ export default function MessagesPage() {
           {data && <Text size="sm" c="dimmed">{fa(data.totalCount)} پیام</Text>}
           <AdminTable minWidth={900} rows={rows} loading={loading && !data} rowTestId={(j) => `job-${j.id}`} columns={[
             rowNumber((page - 1) * ADMIN_PAGE_SIZE),
-            { head: 'گیرنده', w: 130, cell: (j) => (j.to ? <span dir="ltr">{fa(j.to.replace(/^98/, '0'))}</span> : j.kind) },
+            { head: 'گیرنده', w: 130, cell: (j) => (j.to ? <span dir="ltr">{fa(localMobile(j.to))}</span> : j.kind) },
             { head: 'متن پیام', cell: (j) => <Text size="sm">{j.text ?? '—'}</Text> },
             { head: 'وضعیت', w: 120, cell: (j) => <Badge variant="outline" color={COLORS[j.status]}>{j.statusLabel}</Badge> },
             { head: 'تلاش', w: 70, cell: (j) => `${fa(j.attempts)} از ${fa(j.maxAttempts)}` },

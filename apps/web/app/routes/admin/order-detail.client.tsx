@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { formatJalaliDateTime, formatToman, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from '@sorkhab/shared';
+import { formatJalaliDateTime, formatToman, localMobile, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { OrderFulfilment, ShipFields } from '../../features/admin/order-fulfilment';
 import { ORDER_STATUS_COLORS } from '../../features/admin/orders';
@@ -73,7 +73,7 @@ export default function OrderDetailPage() {
           <Title order={3} size="h5" mb="sm">گیرنده</Title>
           <Stack gap="xs">
             {detailRow('نام', `${order.firstname} ${order.lastname}`)}
-            {detailRow('موبایل', fa(order.mobile.replace(/^98/, '0')))}
+            {detailRow('موبایل', fa(localMobile(order.mobile)))}
             {detailRow('استان و شهر', `${order.province}، ${order.city}`)}
             {detailRow('کد پستی', fa(order.postalCode))}
             <Text size="sm">{order.address}</Text>

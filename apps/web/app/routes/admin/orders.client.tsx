@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Checkbox, Group, List, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
-  ADMIN_PAGE_SIZE, formatJalaliDateTime, formatToman, ORDER_STATUS_LABELS, ORDER_STATUSES, SHIPPING_CARRIER_LABELS, SHIPPING_CARRIERS,
-  type BulkOrderStatusResult, type OrderStatus,
+  ADMIN_PAGE_SIZE, formatJalaliDateTime, formatToman, localMobile, ORDER_STATUS_LABELS, ORDER_STATUSES, SHIPPING_CARRIER_LABELS,
+  SHIPPING_CARRIERS, type BulkOrderStatusResult, type OrderStatus,
 } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { ORDER_STATUS_COLORS, PAYMENT_PROVIDER_LABELS } from '../../features/admin/orders';
@@ -112,7 +112,7 @@ export default function OrdersPage() {
             },
             rowNumber((page - 1) * ADMIN_PAGE_SIZE),
             { head: 'شماره سفارش', cell: (o) => fa(o.number) },
-            { head: 'گیرنده', cell: (o) => <><Text size="sm">{o.firstname} {o.lastname}</Text><Text size="xs" c="dimmed">{fa(o.mobile.replace(/^98/, '0'))}</Text></> },
+            { head: 'گیرنده', cell: (o) => <><Text size="sm">{o.firstname} {o.lastname}</Text><Text size="xs" c="dimmed">{fa(localMobile(o.mobile))}</Text></> },
             { head: 'تاریخ ثبت', cell: (o) => <Text size="sm">{formatJalaliDateTime(o.createdAt)}</Text> },
             { head: 'مبلغ', td: { style: { whiteSpace: 'nowrap' } }, cell: (o) => formatToman(o.total) },
             // The whole status, never cut with an ellipsis (a narrow screen scrolls the table instead).

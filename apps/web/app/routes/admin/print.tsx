@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatJalali, formatToman, PRINT_KINDS, toPersianDigits, type OrderPrint } from '@sorkhab/shared';
+import { formatJalali, formatToman, localMobile, PRINT_KINDS, toPersianDigits, type OrderPrint } from '@sorkhab/shared';
 import { apiOf } from '../../lib/context';
 import type { Route } from './+types/print';
 
@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const fa = (v: string | number) => toPersianDigits(v);
-const localMobile = (m: string) => fa(m.replace(/^98/, '0'));
+const mobileFa = (m: string) => fa(localMobile(m));
 
 export default function PrintPage({ loaderData }: Route.ComponentProps) {
   const { kind, print, error, status } = loaderData;
@@ -87,7 +87,7 @@ function Invoice({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
       </header>
       <section className="box">
         <h2>خریدار و گیرنده</h2>
-        <p><b>{o.firstname} {o.lastname}</b> · موبایل: {localMobile(o.mobile)}</p>
+        <p><b>{o.firstname} {o.lastname}</b> · موبایل: {mobileFa(o.mobile)}</p>
         <p>{o.province}، {o.city}، {o.address} · کد پستی: {fa(o.postalCode)}</p>
       </section>
       <table className="lines">
@@ -130,7 +130,7 @@ function Label({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
         <p>{o.province}، {o.city}</p>
         <p>{o.address}</p>
         <p>کد پستی: <b>{fa(o.postalCode)}</b></p>
-        <p>موبایل: <b>{localMobile(o.mobile)}</b></p>
+        <p>موبایل: <b>{mobileFa(o.mobile)}</b></p>
       </section>
       <div className="label-mid">
         <Qr order={o} size="lg" />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import type { AdminQuestion } from '@sorkhab/shared';
+import { localMobile, type AdminQuestion } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { ModerationHeader, ModerationPage, useModerationFilter } from '../../features/admin/moderation';
 import { fa } from '../../features/admin/ui';
@@ -28,7 +28,7 @@ function QuestionCard({ question: q, onChange }: { question: AdminQuestion; onCh
         <ModerationHeader item={q} />
         <Group gap="xs">
           <Text size="sm">{q.customerName}</Text>
-          {q.mobile && <Text size="xs" c="dimmed">{fa(q.mobile.replace(/^98/, '0'))}</Text>}
+          {q.mobile && <Text size="xs" c="dimmed">{fa(localMobile(q.mobile))}</Text>}
         </Group>
         <Text size="sm" fw={500} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{q.body}</Text>
         {q.adminNote && <Text size="xs" c="dimmed">یادداشت رد: {q.adminNote}</Text>}

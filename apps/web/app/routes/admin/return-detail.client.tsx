@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import {
-  formatJalaliDateTime, formatToman, parseJalaliDate, REFUND_METHOD_LABELS, REFUND_METHODS, type RefundMethod, type ReturnRequest,
+  formatJalaliDateTime, formatToman, localMobile, parseJalaliDate, REFUND_METHOD_LABELS, REFUND_METHODS, type RefundMethod,
+  type ReturnRequest,
 } from '@sorkhab/shared';
 import { toastError, useApi } from '../../features/admin/api';
 import { ReturnBadge } from '../../features/admin/returns';
@@ -91,7 +92,7 @@ export default function ReturnDetailPage() {
           <Stack gap="xs">
             {detailRow('وضعیت', <ReturnBadge status={r.status} />)}
             {detailRow('سفارش', <Link to={`/admin/orders/${r.orderId}`}>{fa(r.orderNumber)}</Link>)}
-            {detailRow('خریدار', `${r.customerName ?? ''} · ${fa((r.mobile ?? '').replace(/^98/, '0'))}`)}
+            {detailRow('خریدار', `${r.customerName ?? ''} · ${fa(localMobile(r.mobile ?? ''))}`)}
             {detailRow('تاریخ درخواست', formatJalaliDateTime(r.createdAt))}
             {detailRow('دلیل', `${r.reasonLabel}${r.reasonText ? `: ${r.reasonText}` : ''}`)}
             {r.description && <Text size="sm">{r.description}</Text>}

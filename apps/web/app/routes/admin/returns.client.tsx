@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { ADMIN_PAGE_SIZE, formatJalaliDateTime, RETURN_STATUS_LABELS, RETURN_STATUSES } from '@sorkhab/shared';
+import { ADMIN_PAGE_SIZE, formatJalaliDateTime, localMobile, RETURN_STATUS_LABELS, RETURN_STATUSES } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { ReturnBadge } from '../../features/admin/returns';
 import { AdminTable, rowNumber } from '../../features/admin/table';
@@ -27,7 +27,7 @@ export default function ReturnsPage() {
           <AdminTable minWidth={720} rows={rows} loading={loading && !data} rowTestId={(r) => `return-${r.id}`} columns={[
             rowNumber((page - 1) * ADMIN_PAGE_SIZE),
             { head: 'سفارش', cell: (r) => <Text size="sm" component={Link} to={`/admin/orders/${r.orderId}`}>{fa(r.orderNumber)}</Text> },
-            { head: 'خریدار', cell: (r) => <><Text size="sm">{r.customerName}</Text><Text size="xs" c="dimmed">{fa((r.mobile ?? '').replace(/^98/, '0'))}</Text></> },
+            { head: 'خریدار', cell: (r) => <><Text size="sm">{r.customerName}</Text><Text size="xs" c="dimmed">{fa(localMobile(r.mobile ?? ''))}</Text></> },
             { head: 'تاریخ', cell: (r) => <Text size="sm">{formatJalaliDateTime(r.createdAt)}</Text> },
             { head: 'دلیل', cell: (r) => r.reasonLabel },
             { head: 'وضعیت', cell: (r) => <ReturnBadge status={r.status} /> },

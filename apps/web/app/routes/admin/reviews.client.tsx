@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, CloseButton, Group, Image, Paper, Stack, Text, Textarea } from '@mantine/core';
-import type { AdminReview } from '@sorkhab/shared';
+import { localMobile, type AdminReview } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { ModerationHeader, ModerationPage, useModerationFilter } from '../../features/admin/moderation';
@@ -36,7 +36,7 @@ function ReviewCard({ review: r, onChange, onDelete }: { review: AdminReview; on
         <Group gap="xs" wrap="wrap">
           <Text size="sm" fw={700}><Text span c="yellow.9" aria-hidden="true">{'★'.repeat(r.rating)}{'☆'.repeat(5 - r.rating)}</Text> {fa(r.rating)} از ۵</Text>
           <Text size="sm">{r.customerName} ({r.authorName})</Text>
-          {r.mobile && <Text size="xs" c="dimmed">{fa(r.mobile.replace(/^98/, '0'))}</Text>}
+          {r.mobile && <Text size="xs" c="dimmed">{fa(localMobile(r.mobile))}</Text>}
           {r.orderId && <Anchor component={Link} to={`/admin/orders/${r.orderId}`} size="xs">سفارش {fa(r.orderId)}</Anchor>}
         </Group>
         <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{r.body}</Text>

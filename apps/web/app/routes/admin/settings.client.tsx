@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Anchor, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { parseEnamadSeal, SMS_TEMPLATE_LABELS, type SmsSettings, type SmsTemplates, type StoreSettings } from '@sorkhab/shared';
+import { localMobile, parseEnamadSeal, SMS_TEMPLATE_LABELS, type SmsSettings, type SmsTemplates, type StoreSettings } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { useSave } from '../../features/admin/use-save';
 import { stopIfBlank } from '../../lib/required';
@@ -99,13 +99,13 @@ function SmsSettingsForm() {
   const { data } = useApi('GET /Settings/Sms', {});
   const [f, setF] = useState<SmsSettings | null>(null);
   const { busy, errors, save } = useSave();
-  useEffect(() => { if (data) setF({ ...data, ownerMobile: data.ownerMobile.replace(/^98/, '0') }); }, [data]);
+  useEffect(() => { if (data) setF({ ...data, ownerMobile: localMobile(data.ownerMobile) }); }, [data]);
   if (!f) return null;
   return (
     <form noValidate onSubmit={async (e) => {
       e.preventDefault();
       const saved = await save('PUT /Settings/Sms', { body: f }, { success: 'پیامک‌ها ذخیره شد' });
-      if (saved.success) setF({ ...saved.data, ownerMobile: saved.data.ownerMobile.replace(/^98/, '0') });
+      if (saved.success) setF({ ...saved.data, ownerMobile: localMobile(saved.data.ownerMobile) });
     }}>
       <Stack maw={900} mt="md">
         <Paper withBorder p="md">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge, Button, Checkbox, Group, Modal, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ADMIN_PAGE_SIZE, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole, type User } from '@sorkhab/shared';
+import { ADMIN_PAGE_SIZE, localMobile, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole, type User } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { useSession } from '../../features/admin/session';
@@ -14,7 +14,7 @@ import { stopIfBlank } from '../../lib/required';
 type Action = { kind: 'edit' | 'reset'; user: User } | { kind: 'create' };
 
 /** 98912… as ۰۹۱۲… for display. */
-const showMobile = (m: string | null) => (m ? fa(m.replace(/^98/, '0')) : '—');
+const showMobile = (m: string | null) => (m ? fa(localMobile(m)) : '—');
 
 export default function UsersPage() {
   const [params, setParams] = useSearchParams();
@@ -73,7 +73,7 @@ export default function UsersPage() {
 function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
   const [f, setF] = useState({
     username: user?.username ?? '', firstname: user?.firstname ?? '', lastname: user?.lastname ?? '',
-    mobile: user?.mobile ? user.mobile.replace(/^98/, '0') : '', email: user?.email ?? '', isAdmin: user?.isAdmin ?? false,
+    mobile: user?.mobile ? localMobile(user.mobile) : '', email: user?.email ?? '', isAdmin: user?.isAdmin ?? false,
     isDisable: user?.isDisable ?? false, password: '', role: user?.role ?? null as StaffRole | null,
   });
   const { busy, errors, setErrors, save } = useSave();

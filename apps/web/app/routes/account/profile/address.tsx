@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useHydrated } from '../../../components/ui/use-hydrated';
 import { data, useFetcher } from 'react-router';
-import { toPersianDigits, type Address } from '@sorkhab/shared';
+import { localMobile, toPersianDigits, type Address } from '@sorkhab/shared';
 import { browserApi } from '../../../lib/api';
 import { apiOf } from '../../../lib/context';
 import { AddressFields, checkDraft, emptyDraft, useDraft, type AddressDraft } from '../address-form';
-import { loadFor, localMobile } from '../session';
+import { loadFor } from '../session';
 import { Alert, card, primaryButton, secondaryButton } from '../ui';
 import type { Route } from './+types/address';
 

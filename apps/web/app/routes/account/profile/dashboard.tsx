@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useHydrated } from '../../../components/ui/use-hydrated';
 import { data, useFetcher } from 'react-router';
-import { ProfileUpdateSchema, toPersianDigits } from '@sorkhab/shared';
+import { localMobile, ProfileUpdateSchema, toPersianDigits } from '@sorkhab/shared';
 import { browserApi } from '../../../lib/api';
 import { apiOf } from '../../../lib/context';
-import { loadFor, localMobile } from '../session';
+import { loadFor } from '../session';
 import { Alert, card, Field, fieldErrors, primaryButton, TextInput } from '../ui';
 import type { Route } from './+types/dashboard';
 import { shopperStore } from '../../../features/account/shopper';

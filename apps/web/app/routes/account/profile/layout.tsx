@@ -1,12 +1,12 @@
 import { Outlet, replace, useFetcher, useLocation } from 'react-router';
 import { NavLink } from '../../../components/Link';
-import { toPersianDigits } from '@sorkhab/shared';
+import { localMobile, toPersianDigits } from '@sorkhab/shared';
 import { ChevronStart, UserIcon } from '../../../components/icons';
 import { cartStore } from '../../../features/cart/store';
 import { shopperStore } from '../../../features/account/shopper';
 import { browserApi } from '../../../lib/api';
 import { apiOf } from '../../../lib/context';
-import { localMobile, requireCustomer } from '../session';
+import { requireCustomer } from '../session';
 import type { Route } from './+types/layout';
 
 export const meta = () => [{ title: 'حساب کاربری | سرخاب' }, { name: 'robots', content: 'noindex' }];

@@ -1,8 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { Link } from '../../../components/Link';
-import { toPersianDigits } from '@sorkhab/shared';
+import { localMobile, toPersianDigits } from '@sorkhab/shared';
 import { ChevronEnd, UserIcon } from '../../../components/icons';
-import { localMobile } from '../session';
 import { PROFILE_LINKS, useLogout, type loader as layoutLoader } from './layout';
 
 /** The mobile menu of the account area, with exit. */
