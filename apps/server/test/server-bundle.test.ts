@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import { build } from 'esbuild';
 import type { ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { scriptsOf, START_JS_GZIP_BUDGET_BYTES } from '../../../scripts/lib/page-scripts.js';
 import { serverBuildOptions } from '../../../scripts/lib/server-build.js';
+import { mountWeb } from '../src/web.js';
+import { buildTestApp } from './helpers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -36,5 +40,40 @@ describe("the web app's server build (npm run build)", () => {
     expect(products.meta()).toEqual([{ title: 'محصولات | پنل مدیریت سرخاب' }]);
     expect(products.default).toBeTypeOf('function'); // a page, not a resource route (the screen inside it is a stub here)
     expect(build.routes['routes/admin/layout']!.module.HydrateFallback).toBeTypeOf('function');
+  });
+});
+
+describe("the storefront's start-up JavaScript (npm run build)", () => {
+  it('is within issue 3\'s budget for / (≤ 150 KB gzip), and holds no zod on the pages shoppers land on', async () => {
+    const t = await buildTestApp();
+    try {
+      expect(await mountWeb(t.app)).toBe(true);
+      /** A page's start-up scripts as the server sends them gzipped: their bytes, and whether zod is among them. */
+      const startUp = async (url: string) => {
+        const page = await t.app.inject({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        const scripts = scriptsOf(page.body);
+        expect(scripts.length, url).toBeGreaterThanOrEqual(3); // the entry, React, the root's and the route's modules
+        let gzipped = 0;
+        const withZod: string[] = [];
+        for (const src of scripts) {
+          const res = await t.app.inject({ method: 'GET', url: src, headers: { 'accept-encoding': 'gzip' } });
+          expect(res.statusCode, src).toBe(200);
+          expect(res.headers['content-encoding'], src).toBe('gzip');
+          gzipped += res.rawPayload.length;
+          // zod's own error text. A module that builds schemas at its top level, imported for one helper beside them,
+          // brings all of zod (≈ 37 KB gzip): the header's shopper name once did (a stored mobile's local form).
+          if (zlib.gunzipSync(res.rawPayload).includes('Invalid input: expected')) withZod.push(src);
+        }
+        return { gzipped, withZod };
+      };
+      const home = await startUp('/');
+      expect(home.gzipped).toBeLessThanOrEqual(START_JS_GZIP_BUDGET_BYTES);
+      expect(home.gzipped).toBeGreaterThan(50 * 1024); // React itself is in it: the scan found the scripts
+      expect(home.withZod).toEqual([]);
+      for (const url of ['/product-list', '/search?q=x', '/cart']) expect((await startUp(url)).withZod, url).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bool, digitText, id, int, localMobile, num, mobile, optionalDigitText, optionalMobile, text } from './fields.js';
+import { bool, digitText, id, int, num, mobile, optionalDigitText, optionalMobile, text } from './fields.js';
+import { localMobile } from '../fa/mobile.js';
 import { CartSetQuantitySchema } from './cart.js';
 import { PagingQuerySchema } from './common.js';
 import { nationalCode, postalCode, VerifyCodeSchema } from './customers.js';

@@ -89,9 +89,6 @@ export const mobile = (title = 'شماره موبایل') =>
   }, z.string({ error: requiredMessage(title) }).min(1, requiredMessage(title))
     .regex(/^989\d{9}$/, `${title} باید ۱۰ رقم و با ۹ شروع شود، مانند ۹۱۲۱۲۳۴۵۶۷`)).meta({ title });
 
-/** A stored mobile (989121234567, what `mobile` makes) as a shopper types it: 09121234567. */
-export const localMobile = (m: string) => (m.startsWith('98') ? `0${m.slice(2)}` : m);
-
 export const optionalMobile = (title = 'شماره موبایل') => z.preprocess(emptyToUndefined, mobile(title).optional());
 
 export const email = (title = 'ایمیل') =>
