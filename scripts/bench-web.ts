@@ -7,7 +7,7 @@
  *      listing pages and search pages (what shoppers type, docs/decisions/033) as a returning shopper asks for
  *      them, and all three as a crawler does (no cookie: the stylesheet inline), each URL about once, 20
  *      connections, beside a bare node:http server answering a product page's bytes (the machine's ceiling);
- *      target ≥ 600 pages/s with p99 ≤ 100 ms each;
+ *      target ≥ 600 pages/s with p99 ≤ 100 ms each (on PostgreSQL half: ≥ 300, p99 ≤ 200 ms);
  *   3. the HTML of a product page for a returning shopper (target ≤ 60 KB before compression) and for a first
  *      visit (the stylesheet inline), and what each encoding makes of it;
  *   4. JavaScript sent for / (gzip and brotli bytes as the server sends them; target ≤ 150 KB gzip);
@@ -46,8 +46,11 @@ const CONNECTIONS = 20;
 const LH_RUNS = Number(process.env.LH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 4361);
 const CEILING_PORT = PORT + 1;
-/** Issue 12's targets for a server-rendered page on the cold mix. */
-const TARGET = { pagesPerSecond: 600, p99Ms: 100, htmlKb: 60 };
+/**
+ * Issue 12's targets for a server-rendered page on the cold mix: on PGlite 600 pages a second with p99 ≤ 100 ms; on
+ * PostgreSQL "no worse than half of these" (300 a second, p99 ≤ 200 ms).
+ */
+const TARGET = POSTGRES ? { pagesPerSecond: 300, p99Ms: 200, htmlKb: 60 } : { pagesPerSecond: 600, p99Ms: 100, htmlKb: 60 };
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
