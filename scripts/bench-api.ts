@@ -74,6 +74,8 @@ export interface Scenario {
 }
 
 const q = encodeURIComponent;
+/** What a browser's fetch sends as Accept-Encoding. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 export const SCENARIOS: Scenario[] = [
   { name: 'ceiling: node:http, listing bytes', against: 'ceiling', connections: CONNECTIONS, paths: () => ['/'] },
   {
@@ -91,6 +93,16 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'Category/GetCategories', against: 'server', connections: CONNECTIONS, target: { minShareOfCeiling: 0.25 },
     paths: () => ['/api/Category/GetCategories'],
+  },
+  // As a browser asks (every one names gzip and brotli): cached answers go as their copies compressed once, answers made
+  // for one request gzipped on the spot (lib/route-helpers.ts, sendJson).
+  {
+    name: 'Product/All, category page of 12, as a browser asks (br)', against: 'server', connections: CONNECTIONS, target: { minShareOfCeiling: 0.25 },
+    headers: BROWSER, paths: (ctx) => [`/api/Product/All?CategoryTitle=${q(ctx.categoryTitle)}&pageNumber=1&pageSize=12`],
+  },
+  {
+    name: 'Category/GetCategories, as a browser asks (br)', against: 'server', connections: CONNECTIONS, target: { minShareOfCeiling: 0.25 },
+    headers: BROWSER, paths: () => ['/api/Category/GetCategories'],
   },
   // Cold mix (issue 12's targets).
   {
@@ -137,6 +149,11 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'cold: Product/ById, random ids', against: 'server', connections: CONNECTIONS, cold: true, target: { minShareOfCeiling: 0.4 },
+    // Products are cached in blocks of 64 ids: the warm-up (seed 2) asks for one product only, or it would warm them all.
+    paths: (ctx, seed) => (seed === 1 ? shuffle(ctx.productIds, seed) : ctx.productIds.slice(0, 1)).map((id) => `/api/Product/ById?id=${id}`),
+  },
+  {
+    name: 'cold: Product/ById, random ids, as a browser asks (gzip)', against: 'server', connections: CONNECTIONS, cold: true, headers: BROWSER,
     // Products are cached in blocks of 64 ids: the warm-up (seed 2) asks for one product only, or it would warm them all.
     paths: (ctx, seed) => (seed === 1 ? shuffle(ctx.productIds, seed) : ctx.productIds.slice(0, 1)).map((id) => `/api/Product/ById?id=${id}`),
   },
@@ -260,11 +277,11 @@ async function main() {
     for (const s of SCENARIOS.filter((x) => !ONLY || x.against === 'ceiling' || x.name.includes(ONLY))) {
       const target = s.against === 'ceiling' ? ceiling : server;
       const paths = s.paths(ctx, 1);
-      if (s.cold) await load({ base: target.base, paths: s.paths(ctx, 2), connections: s.connections, seconds: WARMUP });
+      if (s.cold) await load({ base: target.base, paths: s.paths(ctx, 2), connections: s.connections, seconds: WARMUP, headers: s.headers });
       else {
-        await load({ base: target.base, paths, connections: s.connections, seconds: WARMUP });
+        await load({ base: target.base, paths, connections: s.connections, seconds: WARMUP, headers: s.headers });
         // A quick run (a million products, say) passes over 20,000 of them at most.
-        if (paths.length > 1) await load({ base: target.base, paths, connections: s.connections, amount: QUICK ? Math.min(paths.length, 20_000) : paths.length });
+        if (paths.length > 1) await load({ base: target.base, paths, connections: s.connections, amount: QUICK ? Math.min(paths.length, 20_000) : paths.length, headers: s.headers });
       }
       // A scenario judged by its share of the ceiling has the ceiling measured beside it, just before and just after
       // (half a run each): this VM's speed drifts from one minute to the next, and the run's first ceiling was taken

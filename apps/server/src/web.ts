@@ -15,7 +15,7 @@ import { declarePublic } from './lib/auth.js';
 import { SeenKeys } from './lib/cache.js';
 import { usePlainPageFonts } from './lib/plain-page.js';
 import { WEB_DIR } from './paths.js';
-import { accepts, compress, COMPRESS_FROM_BYTES, fixedPiece, gzipAround, gzipHere, preferredEncoding, type Encoding, type FixedPiece } from './lib/compression.js';
+import { accepts, compress, COMPRESS_FROM_BYTES, fixedPiece, gzipAround, gzipHere, preferredEncoding, sendEncoded, sendKept, type Encoding, type FixedPiece, type KeptBytes } from './lib/compression.js';
 import { newNonce, nonceSource, nonceToHashes, withScriptSources } from './lib/csp.js';
 import { failure } from './lib/envelope.js';
 import { readInProcess } from './lib/in-process.js';
@@ -23,19 +23,14 @@ import { NO_FRAME, RenderThread, renderWorkerFile } from './render-thread.js';
 import { PagesAhead, type AheadPage } from './pages-ahead.js';
 import { compressFrame, cutFrame, fillFrame, frameEntryOf, framedBranches, pageState, type Frame, type FramedPage } from './frames.js';
 
+export { compressionsSettled } from './lib/compression.js';
+
 /**
  * A page kept in the page cache, with its compressed copies: the first made on the thread that serves (gzip at the
  * dynamic level), then, once the page is asked for again, the highest level's copies made in the background, which
- * answer from then on (`sendKept`, lib/compression.ts).
+ * answer from then on (lib/compression.ts, `sendKept`).
  */
-type CachedPage = {
-  status: number; headers: [string, string][]; body: Buffer;
-  compressed: Partial<Record<Encoding, { bytes: Buffer; best: boolean }>>;
-  /** Answered from the cache before: asked for again, it is compressed at the best level. */
-  answered?: boolean;
-  /** The encodings whose best copy is being made. */
-  upgrading?: Set<Encoding>;
-};
+type CachedPage = KeptBytes & { status: number; headers: [string, string][] };
 
 /** Pages kept per cache generation, and their bytes (a body with its compressed copies counted as 1.5 bodies). */
 const PAGES_KEPT = 300;
@@ -72,19 +67,6 @@ const PART_HANDLERS_KEPT = 256;
 /** Page frames kept per cache generation (frames.ts): every kind of visitor for a few origins. */
 const FRAMES_KEPT = 64;
 
-/** Best-level compressions under way (in the background). */
-const upgrades = new Set<Promise<void>>();
-
-/**
- * Resolves when no best-level compression is under way, to whether one was: a test's two requests then see the same
- * copy.
- */
-export async function compressionsSettled(): Promise<boolean> {
-  const any = upgrades.size > 0;
-  while (upgrades.size) await Promise.allSettled([...upgrades]);
-  return any;
-}
-
 /**
  * A page's bytes for what the browser accepts: compressed by `compressed` (lib/compression.ts: brotli's window no larger
  * than the page, the encoder told the page's size), or as they are when small or not asked for. Pages rendered for one
@@ -97,10 +79,6 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, body: Buff
   if (!encoding || body.length < COMPRESS_FROM_BYTES) return reply.send(body);
   return sendEncoded(reply, encoding, await compressed(encoding));
 }
-
-/** A page's bytes in `encoding`, with the headers that say so. */
-const sendEncoded = (reply: FastifyReply, encoding: Encoding, bytes: Buffer) =>
-  reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(bytes);
 
 /**
  * A page kept gzipped (a product page built ahead) sent as it is to a browser that takes gzip, even one that prefers
@@ -129,55 +107,6 @@ async function sendMade(request: FastifyRequest, reply: FastifyReply, page: Buff
   }
   const body = Buffer.isBuffer(page) ? page : page.html();
   return sendPage(request, reply, body, (encoding) => compress(body, encoding, 'dynamic'));
-}
-
-/**
- * A kept page's bytes for this request, made without waiting for the thread pool. Its first copy is gzip at the dynamic
- * level made here (around the stylesheet's piece for a first visit's page), sent even to a browser that prefers brotli;
- * asked for again, the page is compressed at the highest level in the background (brotli for a browser that takes it,
- * else gzip), and that copy answers once made. A kept page's first copy used to be brotli at the dynamic level on the
- * pool, awaited: under the cold listings the pool's answer came back only after the serving thread's next turn through
- * every connection's request, so the page asked for a second time (1–3% of a crawl) came 150–400 ms late, which was a
- * crawler's p99 (docs/decisions/032-listing-frames.md). A browser that takes brotli alone still waits for it.
- */
-async function sendKept(request: FastifyRequest, reply: FastifyReply, page: CachedPage, inline: FixedPiece | undefined) {
-  const acceptEncoding = request.headers['accept-encoding'];
-  if (page.body.length < COMPRESS_FROM_BYTES) return reply.send(page.body);
-  const takesBrotli = accepts(acceptEncoding, 'br');
-  const br = page.compressed.br;
-  if (takesBrotli && br?.best) return sendEncoded(reply, 'br', br.bytes);
-  // A built product page comes with its gzip at the best level: its first answer from the cache starts no brotli
-  // either (under a crawl, each page asked for twice made brotli's highest level cost ≈ 0.3 s of a core).
-  const again = page.answered === true;
-  page.answered = true;
-  if (accepts(acceptEncoding, 'gzip')) {
-    const gzip = page.compressed.gzip;
-    if (!gzip) {
-      const bytes = (inline && await gzipAround(page.body, inline)) || gzipHere(page.body);
-      page.compressed.gzip ??= { bytes, best: false }; // (a tail past DEFLATE_HERE_BYTES is deflated on the pool meanwhile)
-      return sendEncoded(reply, 'gzip', bytes);
-    }
-    if (again) upgrade(page, takesBrotli ? 'br' : 'gzip');
-    return sendEncoded(reply, 'gzip', gzip.bytes);
-  }
-  if (!takesBrotli) return reply.send(page.body);
-  if (br) {
-    if (again) upgrade(page, 'br');
-    return sendEncoded(reply, 'br', br.bytes);
-  }
-  const bytes = await compress(page.body, 'br', 'dynamic');
-  page.compressed.br ??= { bytes, best: false };
-  return sendEncoded(reply, 'br', bytes);
-}
-
-/** A kept page compressed at the highest level in `encoding`, in the background, unless it is or is being. */
-function upgrade(page: CachedPage, encoding: Encoding) {
-  if (page.compressed[encoding]?.best || page.upgrading?.has(encoding)) return;
-  (page.upgrading ??= new Set()).add(encoding);
-  const made = compress(page.body, encoding, 'best')
-    .then((bytes) => { page.compressed[encoding] = { bytes, best: true }; }, () => undefined)
-    .finally(() => { page.upgrading?.delete(encoding); upgrades.delete(made); });
-  upgrades.add(made);
 }
 
 /** Each app's product pages built ahead (main.ts builds them at quiet moments). */
@@ -743,7 +672,8 @@ export async function mountWeb(app: App, webDir = WEB_DIR, loading = loadWebBuil
         for (const [name, value] of page.headers) reply.header(name, value);
         // A cached page is compressed once per encoding (and once more at the best level if asked again), not on every request.
         if (!pages.has(key)) return sendMade(request, reply, page.body, style?.inline);
-        return sendKept(request, reply, page, style?.inline);
+        const inline = style?.inline;
+        return sendKept(request.headers['accept-encoding'], reply, page, async (body) => (inline && await gzipAround(body, inline)) || gzipHere(body));
       }
       // Every render gets a fresh CSP nonce for the inline scripts it writes (docs/decisions/009-script-csp.md).
       const nonce = newNonce();

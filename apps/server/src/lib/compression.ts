@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { FastifyReply } from 'fastify';
 
 /**
  * How the shop compresses what it sends (measured on a 108 KB product page on the 2-core VM: brotli quality 4
@@ -49,6 +50,86 @@ export function compress(body: Buffer, encoding: Encoding, level: Level): Promis
       [zlib.constants.BROTLI_PARAM_LGWIN]: windowBitsFor(body.length),
     } })
     : gzip(body, { level: GZIP_LEVEL[level] });
+}
+
+/**
+ * Bytes kept to be sent many times (a cached page, a cached API answer) with their compressed copies: the first made at
+ * the dynamic level when first asked for in an encoding, then, once asked for again, the best level's made in the
+ * background (`upgrade`), which answers from then on. A URL asked for once never pays for the best level.
+ */
+export interface KeptBytes {
+  body: Buffer;
+  compressed: Partial<Record<Encoding, { bytes: Buffer; best: boolean }>>;
+  /** Answered before: asked for again, it is compressed at the best level. */
+  answered?: boolean;
+  /** The encodings whose best copy is being made. */
+  upgrading?: Set<Encoding>;
+}
+
+/** Best-level compressions under way (in the background). */
+const upgrades = new Set<Promise<void>>();
+
+/**
+ * Resolves when no best-level compression is under way, to whether one was: a test's two requests then see the same
+ * copy.
+ */
+export async function compressionsSettled(): Promise<boolean> {
+  const any = upgrades.size > 0;
+  while (upgrades.size) await Promise.allSettled([...upgrades]);
+  return any;
+}
+
+/** Kept bytes compressed at the highest level in `encoding`, in the background, unless they are or are being. */
+function upgrade(kept: KeptBytes, encoding: Encoding) {
+  if (kept.compressed[encoding]?.best || kept.upgrading?.has(encoding)) return;
+  (kept.upgrading ??= new Set()).add(encoding);
+  const made = compress(kept.body, encoding, 'best')
+    .then((bytes) => { kept.compressed[encoding] = { bytes, best: true }; }, () => undefined)
+    .finally(() => { kept.upgrading?.delete(encoding); upgrades.delete(made); });
+  upgrades.add(made);
+}
+
+/** Bytes in `encoding`, with the headers that say so. */
+export const sendEncoded = (reply: FastifyReply, encoding: Encoding, bytes: Buffer) =>
+  reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(bytes);
+
+/**
+ * Kept bytes for a request, made without waiting for the thread pool. Their first copy is gzip at the dynamic level made
+ * here (`firstGzip`: a page's goes around its stylesheet's piece), sent even to a browser that prefers brotli; asked
+ * for again, they are compressed at the highest level in the background (brotli for a browser that takes it, else
+ * gzip), and that copy answers once made. A kept page's first copy used to be brotli at the dynamic level on the pool,
+ * awaited: under the cold listings the pool's answer came back only after the serving thread's next turn through every
+ * connection's request, so the page asked for a second time (1–3% of a crawl) came 150–400 ms late, which was a
+ * crawler's p99 (docs/decisions/032-listing-frames.md). A browser that takes brotli alone still waits for it.
+ */
+export async function sendKept(acceptEncoding: string | undefined, reply: FastifyReply, kept: KeptBytes,
+  firstGzip: (body: Buffer) => Buffer | Promise<Buffer> = gzipHere) {
+  if (kept.body.length < COMPRESS_FROM_BYTES) return reply.send(kept.body);
+  const takesBrotli = accepts(acceptEncoding, 'br');
+  const br = kept.compressed.br;
+  if (takesBrotli && br?.best) return sendEncoded(reply, 'br', br.bytes);
+  // A built product page comes with its gzip at the best level: its first answer from the cache starts no brotli
+  // either (under a crawl, each page asked for twice made brotli's highest level cost ≈ 0.3 s of a core).
+  const again = kept.answered === true;
+  kept.answered = true;
+  if (accepts(acceptEncoding, 'gzip')) {
+    const gzip = kept.compressed.gzip;
+    if (!gzip) {
+      const bytes = await firstGzip(kept.body);
+      kept.compressed.gzip ??= { bytes, best: false }; // (a tail past DEFLATE_HERE_BYTES is deflated on the pool meanwhile)
+      return sendEncoded(reply, 'gzip', bytes);
+    }
+    if (again) upgrade(kept, takesBrotli ? 'br' : 'gzip');
+    return sendEncoded(reply, 'gzip', gzip.bytes);
+  }
+  if (!takesBrotli) return reply.send(kept.body);
+  if (br) {
+    if (again) upgrade(kept, 'br');
+    return sendEncoded(reply, 'br', br.bytes);
+  }
+  const bytes = await compress(kept.body, 'br', 'dynamic');
+  kept.compressed.br ??= { bytes, best: false };
+  return sendEncoded(reply, 'br', bytes);
 }
 
 /** An encoding named in Accept-Encoding, unless with a weight of 0 (refused: RFC 9110, 12.5.3). */
@@ -164,8 +245,11 @@ export function dynamicDeflateFor(bytes: number): zlib.ZlibOptions {
   return bits >= 15 ? DYNAMIC_DEFLATE : { level: GZIP_LEVEL.dynamic, windowBits: Math.max(9, bits), memLevel: Math.max(1, bits - 6) };
 }
 
-/** `body` gzipped at the dynamic level on this thread: no wait for the thread pool (a kept page's first copy, web.ts). */
-export const gzipHere = (body: Buffer) => zlib.gzipSync(body, DYNAMIC_DEFLATE);
+/**
+ * `body` gzipped at the dynamic level on this thread, with a window and hash its size needs: no wait for the thread pool
+ * (a kept page's first copy, an API answer, `sendKept`).
+ */
+export const gzipHere = (body: Buffer) => zlib.gzipSync(body, dynamicDeflateFor(body.length));
 
 /**
  * `body` gzipped around spans of it compressed once (`fixedPiece`: the span at `from` is its text), given in order: the

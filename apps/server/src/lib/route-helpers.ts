@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ReadCache } from './cache.js';
+import { accepts, compress, COMPRESS_FROM_BYTES, gzipHere, sendEncoded, sendKept, type KeptBytes } from './compression.js';
 import { envelopeBytes } from './envelope.js';
 import { keyMapOf, remapKeys } from './keys.js';
 import { readForm, type UploadedFile } from './multipart.js';
@@ -47,9 +48,39 @@ export async function sendCached(reply: FastifyReply, key: string, load: () => P
   return sendJson(reply, await cachedJson(reply.server.services.cache, key, load));
 }
 
+/**
+ * Cached answers' compressed copies, by the answer's own bytes: made when the read cache first loads an answer and gone
+ * with it (a write drops the cache's answers, and their copies with them). At most the read cache's bytes of answers
+ * (12 MB) hold copies: brotli's best level brings the API's JSON to 8–12% of its size, gzip's to 12–18%.
+ */
+const keptAnswers = new WeakMap<Buffer, KeptBytes>();
+
 /** An envelope kept in the read cache, serialised and UTF-8 encoded once (`sendCached`'s, for a `PublicRead`). */
 export const cachedJson = (cache: ReadCache, key: string, load: () => Promise<unknown>): Promise<Buffer> =>
-  cache.getOrLoad(`json:${key}`, async () => envelopeBytes(await load()));
+  cache.getOrLoad(`json:${key}`, async () => {
+    const body = envelopeBytes(await load());
+    if (body.length >= COMPRESS_FROM_BYTES) keptAnswers.set(body, { body, compressed: {} });
+    return body;
+  });
 
-/** Sends JSON that is already serialised (a cached envelope). */
-export const sendJson = (reply: FastifyReply, body: Buffer | string) => reply.type('application/json; charset=utf-8').send(body);
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Sends JSON that is already serialised. A cached answer goes as `sendKept` sends kept bytes: its gzip made once, on
+ * this thread, then its best copies made in the background once it is asked for again (decision 017). One made for
+ * this request alone goes gzipped on this thread to a client that takes gzip (every browser), even one that prefers
+ * brotli — a fraction of brotli's work, as web.ts sends pages made for one answer; brotli alone on the pool. Both went
+ * through @fastify/compress's stream, which cost a cached 13 KB listing 843 µs of the process's CPU an answer in
+ * brotli against 74 µs as it is (docs/benchmarks.md, thirty-fourth session).
+ */
+export async function sendJson(reply: FastifyReply, body: Buffer | string) {
+  reply.type(JSON_TYPE);
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const acceptEncoding = reply.request.headers['accept-encoding'];
+  const kept = keptAnswers.get(bytes);
+  if (kept) return sendKept(acceptEncoding, reply, kept);
+  if (bytes.length < COMPRESS_FROM_BYTES) return reply.send(bytes);
+  if (accepts(acceptEncoding, 'gzip')) return sendEncoded(reply, 'gzip', gzipHere(bytes));
+  if (accepts(acceptEncoding, 'br')) return sendEncoded(reply, 'br', await compress(bytes, 'br', 'dynamic'));
+  return reply.send(bytes);
+}
