@@ -50,8 +50,9 @@ export async function sendCached(reply: FastifyReply, key: string, load: () => P
 
 /**
  * Cached answers' compressed copies, by the answer's own bytes: made when the read cache first loads an answer and gone
- * with it (a write drops the cache's answers, and their copies with them). At most the read cache's bytes of answers
- * (12 MB) hold copies: brotli's best level brings the API's JSON to 8–12% of its size, gzip's to 12–18%.
+ * with it (a write drops the cache's answers, and their copies with them). Only the read cache's answers hold copies (at
+ * most 12 MB of them), and small ones: brotli's best level brings the API's JSON to 7–8% of its size (the category tree
+ * at 100,000 products 55.2 → 4.0 KB, a listing of 12 cards 12.2 → 1.0 KB), the first gzip to 9–10%.
  */
 const keptAnswers = new WeakMap<Buffer, KeptBytes>();
 
