@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressionsSettled, DYNAMIC_BROTLI_WINDOW } from '../src/lib/compression.js';
 import { createCategory, createProduct } from './factories.js';
-import { brotliWindowBits, buildTestApp, type TestApp } from './helpers.js';
+import { bearer, brotliWindowBits, buildTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
@@ -66,19 +66,41 @@ describe('response compression', () => {
     expect(tree.data.map((c) => c.alias)).toContain('fresh-category');
   });
 
-  it('gzips an answer made for one request on the spot, and brotli when that is all a client takes', async () => {
+  it('sends a product\'s page as it is kept, gzipped at the best level; brotli to a client that takes brotli alone', async () => {
     const product = await createProduct(t, { Title: 'کرم مرطوب‌کننده آزمایشی', Description: `<p>${'یک متن توضیح بلند برای محصول. '.repeat(60)}</p>` });
     const url = `/api/Product/ById?id=${product.id}`;
     const plain = await t.app.inject({ url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(zlib.gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(gz.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(gz.headers.vary).toBe('accept-encoding');
+    // The kept bytes: gzip's best level of the page, made once (a dynamic level would give other bytes).
+    expect(gz.rawPayload.equals(zlib.gzipSync(plain.rawPayload, { level: 9 }))).toBe(true);
+    expect(zlib.gzipSync(plain.rawPayload, { level: 3 }).equals(gz.rawPayload)).toBe(false);
     const br = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
     const none = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip;q=0, identity' } });
     expect(none.headers['content-encoding']).toBeUndefined();
     expect(none.rawPayload.equals(plain.rawPayload)).toBe(true);
+    // A change is in the next answer, to each kind of client.
+    await t.app.inject({ method: 'PUT', url: `/api/Product/ProductOff?id=${product.id}&offPersent=15`, headers: bearer(await t.adminToken()) });
+    const after = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(JSON.parse(zlib.gunzipSync(after.rawPayload).toString()).data.offPersent).toBe(15);
+    expect((await t.app.inject({ url })).json().data.offPersent).toBe(15);
+  });
+
+  it('gzips an answer made for its request on the spot, to a browser that prefers brotli too', async () => {
+    for (let i = 0; i < 4; i++) await createProduct(t, { Title: `شامپو آزمایشی برای جست‌وجو ${i}`, Description: '<p>توضیح</p>' });
+    const url = `/api/Product/All?Title=${encodeURIComponent('شامپو آزمایشی')}&pageSize=12`;
+    const first = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const plain = await t.app.inject({ url });
+    expect(plain.json().data.data).toHaveLength(4);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(first.rawPayload).equals(plain.rawPayload)).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -84,4 +85,14 @@ export async function sendJson(reply: FastifyReply, body: Buffer | string) {
   if (accepts(acceptEncoding, 'gzip')) return sendEncoded(reply, 'gzip', gzipHere(bytes));
   if (accepts(acceptEncoding, 'br')) return sendEncoded(reply, 'br', await compress(bytes, 'br', 'dynamic'));
   return reply.send(bytes);
+}
+
+/**
+ * JSON kept gzipped at the best level (a product's page, catalog-sync.ts): sent as it is to a client that takes gzip
+ * (every browser), else unzipped and sent as `sendJson` sends it.
+ */
+export function sendGzippedJson(reply: FastifyReply, gzipped: Buffer) {
+  if (!accepts(reply.request.headers['accept-encoding'], 'gzip')) return sendJson(reply, zlib.gunzipSync(gzipped));
+  reply.type(JSON_TYPE);
+  return sendEncoded(reply, 'gzip', gzipped);
 }

@@ -15,16 +15,26 @@
  * It also keeps the product pages' bodies (Product/ById) in a page store, dropped per product as the log says.
  */
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { coalesce } from '../../lib/coalesce.js';
+import { compress } from '../../lib/compression.js';
 import { CatalogIndex, type CatalogRow, type IndexState } from './catalog-index.js';
 import { PageStore } from './page-store.js';
 import { removeCutSaves } from './save-file.js';
 import { SnapshotReader, SnapshotWriter } from './snapshot.js';
 import { onStorefront } from './visible.js';
+
+/**
+ * A block's product pages gzipped at the best level, on the thread pool: kept so, each is sent as it is to a client that
+ * takes gzip, with nothing inflated or compressed for it (decision 015). Without the store's shared dictionary a page
+ * takes ≈ 1.4 KB of the file rather than ≈ 0.6 KB (≈ 140 MB at 100,000 products, the operating system's page cache).
+ */
+const gzipEach = async (pages: Map<number, Buffer>): Promise<Map<number, Buffer>> =>
+  new Map(await Promise.all([...pages].map(async ([id, page]) => [id, await compress(page, 'gzip', 'best')] as const)));
 
 /** Rows per query of the first load: PGlite keeps a result's memory, so no query reads them all. */
 const LOAD_CHUNK = 2_000;
@@ -152,7 +162,8 @@ export class CatalogSync {
 
   /** What saved product pages must have been saved under to go with a snapshot (undefined: pages are not saved). */
   private pagesKey(identity: string, xmin: string): string | undefined {
-    return this.options.pagesFile && this.options.buildStamp ? `${identity}/${xmin}/${this.options.buildStamp}` : undefined;
+    // (`gzip`: the pages are kept gzipped; a file of another form is not read as this one.)
+    return this.options.pagesFile && this.options.buildStamp ? `${identity}/${xmin}/${this.options.buildStamp}/gzip` : undefined;
   }
 
   /**
@@ -283,20 +294,27 @@ export class CatalogSync {
   });
 
   /**
-   * A product page's body: kept, or loaded with the other pages of its block (`load` answers a block's
-   * products; requests for the same block while it loads share the load).
+   * A product page's body gzipped, as it is kept: sent as it is to a client that takes gzip (every browser). Kept, or
+   * loaded with the other pages of its block (`load` answers a block's products; requests for the same block while it
+   * loads share the load), gzipped at the best level on the thread pool.
    */
-  async body(id: number, load: (block: number) => Promise<Map<number, Buffer>>): Promise<Buffer | undefined> {
+  async gzippedBody(id: number, load: (block: number) => Promise<Map<number, Buffer>>): Promise<Buffer | undefined> {
     const kept = this.bodies.get(id);
     if (kept) return kept;
     return (await this.loadBlock(Math.floor(id / PRODUCT_BLOCK), load)).get(id);
+  }
+
+  /** A product page's body (`gzippedBody`, unzipped). */
+  async body(id: number, load: (block: number) => Promise<Map<number, Buffer>>): Promise<Buffer | undefined> {
+    const gzipped = await this.gzippedBody(id, load);
+    return gzipped && zlib.gunzipSync(gzipped);
   }
 
   private loadBlock(block: number, load: (block: number) => Promise<Map<number, Buffer>>): Promise<Map<number, Buffer>> {
     const epoch = this.bodyEpoch;
     let loading = this.loading.get(block);
     if (!loading || loading.epoch !== epoch) {
-      const mine = { epoch, bodies: load(block) };
+      const mine = { epoch, bodies: load(block).then(gzipEach) };
       loading = mine;
       this.loading.set(block, mine);
       mine.bodies.then((loaded) => {
@@ -371,7 +389,7 @@ export class CatalogSync {
    */
   keepHtml(id: number, html: Buffer, label: string, epoch: number): boolean {
     if (!this.html || this.html.label !== label || epoch !== this.bodyEpoch || !this.index?.has(id)) return false;
-    this.html.setMany(new Map([[id, html]]), true);
+    this.html.setMany(new Map([[id, html]]));
     return true;
   }
 

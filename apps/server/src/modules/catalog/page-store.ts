@@ -1,21 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { liveFor } from './save-file.js';
 
-/** Bodies compressed with the shared dictionary start with this byte; others with NO_DICTIONARY, or AS_GIVEN (stored as they came). */
-const WITH_DICTIONARY = 1;
-const NO_DICTIONARY = 0;
-const AS_GIVEN = 2;
-/** Bytes of bodies a dictionary is taken from (deflate uses at most the last 32 KB). */
-const DICTIONARY_BYTES = 32 * 1024;
-const LEVEL = 6;
 /** Garbage (replaced pages) the file may hold before it is rewritten, and at least this much. */
 const MIN_GARBAGE_TO_COMPACT = 16 * 1024 * 1024;
 
 /** What a saved page file ends with (after its pages, its index, and the index's length). */
-const SAVED_MAGIC = Buffer.from('SORKHAB-PAGES-4\n');
+const SAVED_MAGIC = Buffer.from('SORKHAB-PAGES-5\n');
 /** The index's length and the magic: the last bytes of a saved file. */
 const FOOTER = 4 + SAVED_MAGIC.length;
 
@@ -58,7 +50,7 @@ function copyBytes(fromFd: number, from: number, toFd: number, to: number, n: nu
   }
 }
 
-interface SavedHeader { key: string; label?: string; count: number; dictionary: number; end: number; bytes: number }
+interface SavedHeader { key: string; label?: string; count: number; end: number; bytes: number }
 
 /** The file a store's pages are in, and how it goes when the store is closed. */
 interface LiveFile { fd: number; remove(): void; name?: string }
@@ -92,19 +84,18 @@ function unlinkedOpen(file: string, flags: string): LiveFile {
 }
 
 /**
- * Product pages (the JSON bodies of Product/ById) kept compressed in a file of their own (beside the file they are
- * saved as, or unnamed in the system's temporary folder), their places in typed arrays by product id (decision 015).
- * A product page is about 4 KB of JSON, mostly the same keys, picture paths and description phrases as its
- * neighbours: raw deflate with a dictionary taken from the first pages stored brings it to about 630 bytes (plain
- * deflate: 1,430). The file is not the process's memory: the operating system keeps its hot parts in its page cache,
- * so 100,000 pages (≈ 65 MB) cost the server 12 bytes each. Reading one costs a positioned read and an inflate, about
- * 20 µs. The same store keeps the product pages' HTML built ahead (web's pages-ahead.ts), as they are given: already
- * compressed, to be sent as such.
+ * Product pages kept in a file of their own (beside the file they are saved as, or unnamed in the system's temporary
+ * folder), as they are given — already compressed by their maker, to be sent as such — their places in typed arrays by
+ * product id (decision 015): the JSON bodies of Product/ById, gzipped at the best level (catalog-sync.ts; ≈ 1.4 KB of a
+ * 4–7 KB page), and the product pages' HTML built ahead (web's pages-ahead.ts). The file is not the process's memory:
+ * the operating system keeps its hot parts in its page cache, so 100,000 pages (≈ 140 MB of JSON) cost the server 12
+ * bytes each. Reading one costs a positioned read. (Until the thirty-fourth session the JSON was kept as raw deflate
+ * with a dictionary taken from the first pages, ≈ 630 bytes a page, and inflated for each answer: ≈ 20 µs, then
+ * compressed again for a browser.)
  */
 export class PageStore {
   /** What the pages were made under, as their owner says (saved and opened with them). */
   label: string | undefined;
-  private dictionary: Buffer | undefined;
   private file: LiveFile;
   private end = 0;
   private garbage = 0;
@@ -147,12 +138,11 @@ export class PageStore {
     for (let id = 0; id < this.length.length; id++) {
       if (this.length[id]! > 0) { ids.push(id); bytes += this.length[id]!; }
     }
-    const dictionary = this.dictionary ?? Buffer.alloc(0);
-    const header = Buffer.from(JSON.stringify({ key, label: this.label, count: ids.length, dictionary: dictionary.length, end: this.end, bytes } satisfies SavedHeader));
+    const header = Buffer.from(JSON.stringify({ key, label: this.label, count: ids.length, end: this.end, bytes } satisfies SavedHeader));
     const headerLength = Buffer.alloc(4);
     headerLength.writeUInt32LE(header.length);
     const index = [headerLength, header, Buffer.from(Int32Array.from(ids).buffer), Buffer.from(Float64Array.from(ids, (id) => this.offset[id]!).buffer),
-      Buffer.from(Int32Array.from(ids, (id) => this.length[id]!).buffer), dictionary];
+      Buffer.from(Int32Array.from(ids, (id) => this.length[id]!).buffer)];
     const footer = Buffer.alloc(FOOTER);
     footer.writeUInt32LE(index.reduce((n, part) => n + part.length, 0));
     SAVED_MAGIC.copy(footer, 4);
@@ -191,16 +181,13 @@ export class PageStore {
       const header = JSON.parse(read(headerLength, at).toString('utf8')) as SavedHeader;
       at += headerLength;
       if (header.key !== key) throw new Error('saved for another catalogue or build');
-      if (header.end !== indexAt || 4 + headerLength + header.count * 16 + header.dictionary !== indexLength) throw new Error('page file not whole');
+      if (header.end !== indexAt || 4 + headerLength + header.count * 16 !== indexLength) throw new Error('page file not whole');
       const ids = new Int32Array(read(header.count * 4, at).buffer);
       at += header.count * 4;
       const offsets = new Float64Array(read(header.count * 8, at).buffer);
       at += header.count * 8;
       const lengths = new Int32Array(read(header.count * 4, at).buffer);
-      at += header.count * 4;
-      const dictionary = header.dictionary ? read(header.dictionary, at) : undefined;
       const store = new PageStore({ home }, opened);
-      store.dictionary = dictionary;
       store.label = header.label;
       let bytes = 0;
       for (let i = 0; i < ids.length; i++) {
@@ -226,7 +213,7 @@ export class PageStore {
   }
 
   /**
-   * A page's body. With `scratch` (large enough), a body kept as given is read into it and answered as a view of it,
+   * A page's body, as it was given. With `scratch` (large enough), it is read into it and answered as a view of it,
    * valid until `scratch` is used again: a hot path that copies the body out at once allocates nothing here.
    */
   get(id: number, scratch?: Buffer): Buffer | undefined {
@@ -234,41 +221,27 @@ export class PageStore {
     if (!n) return undefined;
     const stored = scratch && scratch.length >= n ? scratch.subarray(0, n) : Buffer.allocUnsafe(n);
     fs.readSync(this.compaction?.written.has(id) ? this.compaction.next.fd : this.file.fd, stored, 0, n, this.offset[id]!);
-    const data = stored.subarray(1);
-    if (stored[0] === AS_GIVEN) return data;
-    return stored[0] === WITH_DICTIONARY ? zlib.inflateRawSync(data, { dictionary: this.dictionary! }) : zlib.inflateRawSync(data);
+    return stored;
   }
 
   has(id: number) {
     return (this.length[id] ?? 0) > 0;
   }
 
-  /**
-   * Stores pages, compressed (the first pages that add up to a dictionary's worth become the dictionary), or `asGiven`
-   * (bodies compressed already: `get` answers them as they were given).
-   */
-  setMany(bodies: Map<number, Buffer>, asGiven = false) {
+  /** Stores pages as they are given (compressed by their maker: `get` answers them so). */
+  setMany(bodies: Map<number, Buffer>) {
     this.writable();
-    if (!this.dictionary && !asGiven) {
-      const sample = Buffer.concat([...bodies.values()]);
-      if (sample.length >= DICTIONARY_BYTES / 4) this.dictionary = Buffer.from(sample.subarray(-DICTIONARY_BYTES));
-    }
     // While a compaction is under way, pages are stored in its new file (where it copies the others to).
     const c = this.compaction;
     const start = c ? c.at : this.end;
-    const packed: Buffer[] = [];
     let n = 0;
     for (const [id, body] of bodies) {
-      const page = asGiven ? Buffer.concat([Buffer.of(AS_GIVEN), body])
-        : this.dictionary ? Buffer.concat([Buffer.of(WITH_DICTIONARY), zlib.deflateRawSync(body, { level: LEVEL, dictionary: this.dictionary })])
-          : Buffer.concat([Buffer.of(NO_DICTIONARY), zlib.deflateRawSync(body, { level: LEVEL })]);
       this.drop(id);
-      this.place(id, start + n, page.length);
+      this.place(id, start + n, body.length);
       c?.written.add(id);
-      packed.push(page);
-      n += page.length;
+      n += body.length;
     }
-    const all = Buffer.concat(packed);
+    const all = Buffer.concat([...bodies.values()]);
     fs.writeSync(c ? c.next.fd : this.file.fd, all, 0, all.length, start);
     if (c) c.at += all.length;
     else this.end += all.length;
@@ -424,7 +397,7 @@ export class PageStore {
 
   /** Bytes in the file (live pages and garbage), and those the process holds for it. */
   bytes() {
-    return { file: this.end, memory: this.offset.byteLength + this.length.byteLength + (this.dictionary?.length ?? 0) };
+    return { file: this.end, memory: this.offset.byteLength + this.length.byteLength };
   }
 
   close() {

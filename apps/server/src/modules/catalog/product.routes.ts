@@ -4,7 +4,7 @@ import { readsOf, routesOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/envelope.js';
 import { notFound, tooMany } from '../../lib/errors.js';
 import { clientAddress } from '../../lib/limiter.js';
-import { cachedJson, fileOf, sendCached, sendJson, withForm } from '../../lib/route-helpers.js';
+import { cachedJson, fileOf, sendCached, sendGzippedJson, withForm } from '../../lib/route-helpers.js';
 import { catalogOf } from './catalog-sync.js';
 import * as svc from './product.service.js';
 import { productCount, productFacets } from './product-facets.service.js';
@@ -42,9 +42,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route('GET /Product/ById', async (req, reply) => {
     const catalog = await catalogOf(db, cache);
-    const body = await catalog.body(req.query.id, (block) => svc.productPages(db, cache, block));
-    if (!body) throw notFound('محصول');
-    return sendJson(reply, body);
+    const gzipped = await catalog.gzippedBody(req.query.id, (block) => svc.productPages(db, cache, block));
+    if (!gzipped) throw notFound('محصول');
+    return sendGzippedJson(reply, gzipped);
   });
 
   route('POST /Product/Create', async (req) => withForm(req, ProductFormSchema.omit({ id: true }), async (input, files, batch) =>
