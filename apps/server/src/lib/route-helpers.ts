@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ReadCache } from './cache.js';
-import { accepts, compress, COMPRESS_FROM_BYTES, gzipHere, sendEncoded, sendKept, type KeptBytes } from './compression.js';
+import { accepts, COMPRESS_FROM_BYTES, preferredEncoding, sendEncoded, sendKept, type KeptBytes } from './compression.js';
 import { envelopeBytes } from './envelope.js';
 import { keyMapOf, remapKeys } from './keys.js';
 import { readForm, type UploadedFile } from './multipart.js';
@@ -49,42 +49,36 @@ export async function sendCached(reply: FastifyReply, key: string, load: () => P
   return sendJson(reply, await cachedJson(reply.server.services.cache, key, load));
 }
 
-/**
- * Cached answers' compressed copies, by the answer's own bytes: made when the read cache first loads an answer and gone
- * with it (a write drops the cache's answers, and their copies with them). Only the read cache's answers hold copies (at
- * most 12 MB of them), and small ones: brotli's best level brings the API's JSON to 7–8% of its size (the category tree
- * at 100,000 products 55.2 → 4.0 KB, a listing of 12 cards 12.2 → 1.0 KB), the first gzip to 9–10%.
- */
-const keptAnswers = new WeakMap<Buffer, KeptBytes>();
-
 /** An envelope kept in the read cache, serialised and UTF-8 encoded once (`sendCached`'s, for a `PublicRead`). */
 export const cachedJson = (cache: ReadCache, key: string, load: () => Promise<unknown>): Promise<Buffer> =>
-  cache.getOrLoad(`json:${key}`, async () => {
-    const body = envelopeBytes(await load());
-    if (body.length >= COMPRESS_FROM_BYTES) keptAnswers.set(body, { body, compressed: {} });
-    return body;
-  });
+  cache.getOrLoad(`json:${key}`, async () => envelopeBytes(await load()));
+
+/**
+ * Answers' compressed copies, by the answer's own bytes: the same bytes are sent again only when the read cache keeps
+ * them, and the copies go with them (a write drops the cache's answers). Made only for a client that takes gzip or
+ * brotli, so an answer sent as it is costs nothing here. The cache holds at most 12 MB of answers; brotli's best level
+ * makes their copies 7–8% of the JSON (the category tree at 100,000 products 55.2 → 4.0 KB, a listing of 12 cards
+ * 12.2 → 1.0 KB), the first gzip 9–10%.
+ */
+const keptAnswers = new WeakMap<Buffer, KeptBytes>();
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Sends JSON that is already serialised. A cached answer goes as `sendKept` sends kept bytes: its gzip made once, on
- * this thread, then its best copies made in the background once it is asked for again (decision 017). One made for
- * this request alone goes gzipped on this thread to a client that takes gzip (every browser), even one that prefers
- * brotli — a fraction of brotli's work, as web.ts sends pages made for one answer; brotli alone on the pool. Both went
- * through @fastify/compress's stream, which cost a cached 13 KB listing 843 µs of the process's CPU an answer in
- * brotli against 74 µs as it is (docs/benchmarks.md, thirty-fourth session).
+ * Sends JSON that is already serialised, as a kept page is sent (`sendKept`) to a client that takes gzip or brotli
+ * (every browser): gzipped on this thread for its first answer, even to a browser that prefers brotli; a cached answer
+ * asked for again is compressed at the best level in the background and sent as it is from then on (decision 017).
+ * Both went through @fastify/compress's stream, which cost a cached 13 KB listing 843 µs of the process's CPU an answer
+ * in brotli against 74 µs as it is (docs/benchmarks.md, thirty-fourth session).
  */
 export async function sendJson(reply: FastifyReply, body: Buffer | string) {
   reply.type(JSON_TYPE);
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const acceptEncoding = reply.request.headers['accept-encoding'];
-  const kept = keptAnswers.get(bytes);
-  if (kept) return sendKept(acceptEncoding, reply, kept);
-  if (bytes.length < COMPRESS_FROM_BYTES) return reply.send(bytes);
-  if (accepts(acceptEncoding, 'gzip')) return sendEncoded(reply, 'gzip', gzipHere(bytes));
-  if (accepts(acceptEncoding, 'br')) return sendEncoded(reply, 'br', await compress(bytes, 'br', 'dynamic'));
-  return reply.send(bytes);
+  if (bytes.length < COMPRESS_FROM_BYTES || !preferredEncoding(acceptEncoding)) return reply.send(bytes);
+  let kept = keptAnswers.get(bytes);
+  if (!kept) keptAnswers.set(bytes, (kept = { body: bytes, compressed: {} }));
+  return sendKept(acceptEncoding, reply, kept);
 }
 
 /**
