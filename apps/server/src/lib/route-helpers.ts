@@ -73,9 +73,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 export async function sendJson(reply: FastifyReply, body: Buffer | string) {
   reply.type(JSON_TYPE);
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const acceptEncoding = reply.request.headers['accept-encoding'];
-  if (bytes.length < COMPRESS_FROM_BYTES || !preferredEncoding(acceptEncoding)) return reply.send(bytes);
+  if (!preferredEncoding(acceptEncoding)) return reply.send(body);
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  if (bytes.length < COMPRESS_FROM_BYTES) return reply.send(bytes);
   let kept = keptAnswers.get(bytes);
   if (!kept) keptAnswers.set(bytes, (kept = { body: bytes, compressed: {} }));
   return sendKept(acceptEncoding, reply, kept);

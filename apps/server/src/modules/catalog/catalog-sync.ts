@@ -15,7 +15,6 @@
  * It also keeps the product pages' bodies (Product/ById) in a page store, dropped per product as the log says.
  */
 import fs from 'node:fs';
-import zlib from 'node:zlib';
 import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
@@ -303,12 +302,6 @@ export class CatalogSync {
     const kept = this.bodies.get(id);
     if (kept) return kept;
     return (await this.loadBlock(Math.floor(id / PRODUCT_BLOCK), load)).get(id);
-  }
-
-  /** A product page's body (`gzippedBody`, unzipped). */
-  async body(id: number, load: (block: number) => Promise<Map<number, Buffer>>): Promise<Buffer | undefined> {
-    const gzipped = await this.gzippedBody(id, load);
-    return gzipped && zlib.gunzipSync(gzipped);
   }
 
   private loadBlock(block: number, load: (block: number) => Promise<Map<number, Buffer>>): Promise<Map<number, Buffer>> {
