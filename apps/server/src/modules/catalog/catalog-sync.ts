@@ -45,7 +45,7 @@ const LOAD_INLINE = 20_000;
 /** What a product costs the catalogue, for deciding before loading (measured: decision 018). */
 const BYTES_PER_PRODUCT = 700;
 /** Bumped when what the catalogue keeps of a product, or how, changes: an older snapshot is then ignored. */
-const SNAPSHOT_VERSION = 4;
+const SNAPSHOT_VERSION = 5;
 
 export interface CatalogOptions {
   /** Bytes the in-memory catalogue may hold; a larger catalogue is answered in SQL. */

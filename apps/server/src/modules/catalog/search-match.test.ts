@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { normalizeSearch } from '@sorkhab/shared';
-import { oneEditApart, SearchIndex, wordLikeness } from './search-match.js';
+import { oneEditApart, SearchIndex, type SearchState, wordLikeness } from './search-match.js';
+import { SnapshotReader, SnapshotWriter } from './snapshot.js';
 import { searchTextOf } from './search-index.js';
 
 const row = (id: number, text: string, soldCount = 0) => ({ id, text: normalizeSearch(text), soldCount });
@@ -94,6 +98,41 @@ describe('SearchIndex.search', () => {
     expect(search(tie, 'کرم پودر', 61)).toEqual([...ids(1000, 59).reverse(), 20, 10]);
   });
 
+  it('looks for a phrase only where its words can meet, and follows the texts as they change', () => {
+    // «کد» and «آنتی» are in every text, never side by side: no text holds the phrase, so the best seller ranks first.
+    const idx = indexOf([row(1, 'کرم آنتی اکسیدان کد ۱۲', 9), row(2, 'سرم آنتی لک کد ۱۳', 5), row(3, 'تونر کد ۱۴ آنتی', 1)]);
+    expect(search(idx, 'کد آنت')).toEqual([1, 2, 3]);
+    // A text changed to hold «کد آنتی» side by side ranks first (the phrase), above the best seller.
+    idx.index.set(2, normalizeSearch('تونر کد آنتی ۱۴'));
+    expect(search(idx, 'کد آنت')).toEqual([3, 1, 2]);
+    // A typo in a middle word leaves no phrase: ordered by the words' likeness, then sales.
+    const brand = indexOf([row(1, 'ریمل میبلین نیویورک', 1), row(2, 'ریمل نیویورک میبلین', 7), row(3, 'ریمل میبلین نیویورک حجم', 3)]);
+    expect(search(brand, 'ریمل میبلبن نیویورک')).toEqual([2, 3, 1]);
+    expect(search(brand, 'ریمل میبلین نیویورک')).toEqual([3, 1, 2]);
+  });
+
+  it('keeps every pair of words side by side as the pairs outgrow their first table', () => {
+    // ≈ 240,000 distinct pairs: past a tenth of the first table's 2 million bits, so it is made again, larger.
+    const words = Array.from({ length: 4000 }, (_, i) => `و${i.toString(36)}ژ`);
+    let seed = 7;
+    const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % words.length;
+    const texts = Array.from({ length: 30_000 }, () => Array.from({ length: 9 }, () => words[next()]!).join(' '));
+    // Texts all along (before the growth, through the table made again, after it) hold a pair side by side; for
+    // each, a best seller holds both words apart: the text with the phrase ranks first only if its pair is kept.
+    const rows = texts.map((t, i) => row(i + 10, t, 0));
+    const probes = [0, 9_000, 18_000, 25_000, 29_999].map((i, k) => {
+      const w = texts[i]!.split(' ');
+      rows.push(row(k + 1, `${w[k + 1]} ${words[next()]} ${w[k]}`, 1000));
+      return { id: i + 10, apart: k + 1, q: `${w[k]} ${w[k + 1]}` };
+    });
+    const idx = indexOf(rows);
+    for (const { id, apart, q } of probes) {
+      const found = search(idx, q);
+      expect(found.indexOf(id)).toBeGreaterThanOrEqual(0);
+      expect(found.indexOf(id)).toBeLessThan(found.indexOf(apart)); // (another random text may hold the pair too)
+    }
+  });
+
   it('matches Arabic letters and digits through the shared normaliser', () => {
     expect(search(index, 'كرم مغذي')).toEqual([1]);
     const digits = indexOf([row(1, 'رژ لب شماره ۱۲۳')]);
@@ -126,6 +165,38 @@ describe('SearchIndex: a search page asks for its results, then its facets', () 
     index.set(3, normalizeSearch('کرم شامپو'));
     expect(search({ index, rows }, 'کرم')).toEqual(search(fresh([...texts.slice(0, 3), 'کرم شامپو', texts[4]!, 'لوسیون دست']), 'کرم'));
     expect(matching(index, 'کرم')).toEqual([0, 2, 3, 4]);
+  });
+});
+
+describe('SearchIndex: saved and read back', () => {
+  it('answers searches and suggestions as the index it was saved from, and as a fresh one', () => {
+    // 3,000 texts, most holding «کرم», a third beginning with it: a suggestion for «کرم» reads the texts by first word
+    // and the best sellers in order (suggestInOrder); a phrase search reads the word pairs.
+    const words = ['مرطوب', 'کننده', 'آبرسان', 'پودر', 'دست', 'شب', 'روز', 'مات', 'ضد', 'لک'];
+    let seed = 3;
+    const next = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
+    const rows = Array.from({ length: 3000 }, (_, i) => {
+      const body = Array.from({ length: 3 }, () => words[next(words.length)]!).join(' ');
+      return row(i + 1, next(3) === 0 ? `کرم ${body}` : `${body} کرم ${words[next(words.length)]}`, next(500));
+    });
+    const saved = indexOf(rows);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-search-'));
+    const w = new SnapshotWriter();
+    w.write(path.join(dir, 'search.snapshot'), saved.index.save(w));
+    const reader = SnapshotReader.open(path.join(dir, 'search.snapshot'))!;
+    const restored = new SearchIndex();
+    restored.restore(reader.meta as SearchState, reader);
+    reader.close();
+    fs.rmSync(dir, { recursive: true });
+    const fresh = indexOf(rows);
+    const rank = rankOf(rows);
+    const bySales = { a: Int32Array.from(rows.keys()).sort((a, b) => rows[b]!.soldCount - rows[a]!.soldCount || rows[b]!.id - rows[a]!.id), n: rows.length };
+    for (const q of ['کرم', 'کر', 'کرم مر', 'کرم دست', 'مات کرم']) {
+      const expected = Array.from(fresh.index.suggest(normalizeSearch(q), rank, 12, bySales));
+      expect(Array.from(restored.suggest(normalizeSearch(q), rank, 12, bySales)), q).toEqual(expected);
+      expect(Array.from(saved.index.suggest(normalizeSearch(q), rank, 12, bySales)), q).toEqual(expected);
+      expect(Array.from(restored.search(normalizeSearch(q), rank, 24).slots), q).toEqual(Array.from(fresh.index.search(normalizeSearch(q), rank, 24).slots));
+    }
   });
 });
 
