@@ -362,6 +362,13 @@ describe('CatalogIndex', () => {
     const reader = SnapshotReader.open(path.join(dir, 'old'))!;
     expect(() => CatalogIndex.restore(reader.meta as ReturnType<CatalogIndex['save']>, reader)).toThrow(/popular order .* is not this build's/);
     reader.close();
+    // Every first key equal: only the order's later keys (sales, then id) can tell, and they must be read.
+    columns.ratingAverage.fill(0);
+    const w2 = new SnapshotWriter();
+    w2.write(path.join(dir, 'ties'), index.save(w2));
+    const ties = SnapshotReader.open(path.join(dir, 'ties'))!;
+    expect(() => CatalogIndex.restore(ties.meta as ReturnType<CatalogIndex['save']>, ties)).toThrow(/popular order .* is not this build's/);
+    ties.close();
     fs.rmSync(dir, { recursive: true });
   });
 
