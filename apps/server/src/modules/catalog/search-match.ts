@@ -762,12 +762,15 @@ export class SearchIndex {
     const slots = candidates.a;
     const tie = (a: number, b: number) => rank.id[slots[a]!]! - rank.id[slots[b]!]!;
     const k = Math.min(limit, candidates.n);
-    const exact = Int32Array.from(sequence, (w) => this.wordId.get(w) ?? -1);
-    const keys = n === 1
-      ? oneWordKeys(candidates, this.firstWord, flags, this.best, rank.soldCount, this.keysFor(candidates.n))
-      : phrasePossible(exact, firstOf, last, this.pairs)
+    let keys: Float64Array;
+    if (n === 1) keys = oneWordKeys(candidates, this.firstWord, flags, this.best, rank.soldCount, this.keysFor(candidates.n));
+    else {
+      // The phrase's words as ids (-1: in no text), made for a phrase only.
+      const exact = Int32Array.from(sequence, (w) => this.wordId.get(w) ?? -1);
+      keys = phrasePossible(exact, firstOf, last, this.pairs)
         ? phraseKeys(candidates, k, tie, this.texts, this.firstWord, flags, exact, this.best, rank.soldCount, this.keysFor(candidates.n))
         : noPhraseKeys(candidates, this.best, rank.soldCount, this.keysFor(candidates.n));
+    }
     for (const w of last.prefix) flags[w] = 0;
     for (const w of firstOf.suffix) flags[w] = 0;
     const top = topK(keys, candidates.n, k, tie);
