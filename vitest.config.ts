@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Tests that do not touch the test database run once, in the PGlite project; so does the deployment test, which makes
 // its own database on TEST_DATABASE_URL's server.
-const RUN_ONCE = ['apps/server/test/deployment.test.ts', 'apps/server/test/server-bundle.test.ts', 'apps/server/test/process.test.ts', 'apps/server/src/modules/catalog/search-match.test.ts', 'apps/server/src/modules/catalog/catalog-index.test.ts', 'apps/server/src/modules/catalog/page-store.test.ts', 'apps/server/src/modules/catalog/slot-arena.test.ts', 'apps/server/src/config.test.ts', 'apps/server/src/db/lock.test.ts', 'apps/server/src/lib/limiter.test.ts', 'apps/server/src/lib/quiet.test.ts', 'apps/server/src/modules/media/storage.test.ts'];
+const RUN_ONCE = ['apps/server/test/deployment.test.ts', 'apps/server/test/server-bundle.test.ts', 'apps/server/test/process.test.ts', 'apps/server/src/modules/catalog/search-match.test.ts', 'apps/server/src/modules/catalog/catalog-index.test.ts', 'apps/server/src/modules/catalog/page-store.test.ts', 'apps/server/src/modules/catalog/slot-arena.test.ts', 'apps/server/src/config.test.ts', 'apps/server/src/db/lock.test.ts', 'apps/server/src/db/pglite-thread.test.ts', 'apps/server/src/lib/limiter.test.ts', 'apps/server/src/lib/quiet.test.ts', 'apps/server/src/modules/media/storage.test.ts'];
 
 // Files that replace a module with vi.mock: they run in a fresh module graph of their own.
 const MOCKING = ['apps/server/src/modules/orders/order-races.test.ts'];

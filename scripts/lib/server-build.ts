@@ -5,20 +5,22 @@ import { webSourcesDigest } from './web-build.js';
 
 /**
  * The server's production build (decision 003): apps/server/src and the shared package bundled by esbuild into
- * one ES module, `apps/server/build/main.js`, which `npm run serve` runs with plain node, and the render thread's
- * beside it (`render-worker.js`, started by main.js: src/render-thread.ts). Packages stay
- * imports of node_modules; only the project's own TypeScript is bundled. Stamped like the web build, so
- * `npm start` rebuilds it only when its sources changed.
+ * ES modules: `apps/server/build/main.js`, which `npm run serve` runs with plain node and which loads the server
+ * (serve.ts) as a chunk of its own once PGlite's thread is opening (decision 034); the render thread's entry beside it
+ * (`render-worker.js`, src/render-thread.ts); the code they share in chunks beside them; and PGlite's thread
+ * (`pglite-worker.mjs`, plain JavaScript, copied as it is). Packages stay imports of node_modules; only the project's
+ * own TypeScript is bundled. Stamped like the web build, so `npm start` rebuilds it only when its sources changed.
  */
 const INPUTS = ['apps/server/src', 'packages/shared/src', 'apps/server/package.json', 'packages/shared/package.json', 'package-lock.json'];
 const SERVER_DIR = 'apps/server/build';
 const SERVER_BUNDLE = `${SERVER_DIR}/main.js`;
 const WORKER_BUNDLE = `${SERVER_DIR}/render-worker.js`;
+const PGLITE_WORKER = 'apps/server/src/db/pglite-worker.mjs';
 const STAMP = 'apps/server/build/.sources';
 
 export function serverBuildIsCurrent(root: string): boolean {
   const stamp = path.join(root, STAMP);
-  return fs.existsSync(path.join(root, SERVER_BUNDLE)) && fs.existsSync(path.join(root, WORKER_BUNDLE)) && fs.existsSync(stamp)
+  return [SERVER_BUNDLE, WORKER_BUNDLE, `${SERVER_DIR}/${path.basename(PGLITE_WORKER)}`, STAMP].every((f) => fs.existsSync(path.join(root, f)))
     && fs.readFileSync(stamp, 'utf8').trim() === webSourcesDigest(root, INPUTS);
 }
 
@@ -27,6 +29,8 @@ export const serverBuildOptions = (root: string): BuildOptions => ({
   entryPoints: { main: path.join(root, 'apps/server/src/main.ts'), 'render-worker': path.join(root, 'apps/server/src/render-worker.ts') },
   outdir: path.join(root, SERVER_DIR),
   bundle: true,
+  // main.js's `import('./serve.js')` a chunk of its own, loaded after the database has started opening.
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
@@ -43,11 +47,19 @@ export const serverBuildOptions = (root: string): BuildOptions => ({
 /** Bundles the server; false (with esbuild's messages printed) when it fails. */
 export async function buildServer(root: string): Promise<boolean> {
   const digest = webSourcesDigest(root, INPUTS);
+  const dir = path.join(root, SERVER_DIR);
+  let outputs: string[];
   try {
-    await build(serverBuildOptions(root));
+    const result = await build({ ...serverBuildOptions(root), metafile: true });
+    outputs = Object.keys(result.metafile.outputs).map((f) => path.resolve(f)); // relative to the working folder
   } catch {
     return false;
   }
+  // The chunks of earlier builds (their names carry a hash) go.
+  for (const f of fs.readdirSync(dir)) {
+    if (f.endsWith('.js') && !outputs.includes(path.join(dir, f))) fs.rmSync(path.join(dir, f));
+  }
+  fs.copyFileSync(path.join(root, PGLITE_WORKER), path.join(dir, path.basename(PGLITE_WORKER)));
   fs.writeFileSync(path.join(root, STAMP), `${digest}\n`);
   return true;
 }

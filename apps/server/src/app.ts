@@ -87,7 +87,7 @@ export type App = FastifyInstance;
 
 export interface BuildOptions {
   database?: Database;
-  /** Runs this process's job worker (main.ts does; tests only when they ask), with its poll interval and retry timing. */
+  /** Runs this process's job worker (serve.ts does; tests only when they ask), with its poll interval and retry timing. */
   jobWorker?: boolean | (WorkerOptions & { pollMs?: number });
   /** The SMS provider of the queued messages (by default the configured one). */
   sms?: SmsProvider;

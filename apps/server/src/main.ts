@@ -1,11 +1,16 @@
-import { buildApp } from './app.js';
-import { readConfig } from './config.js';
-import { loadWebBuild, mountWeb, pagesAheadOf } from './web.js';
-import { seedDemoIfEmpty } from './seed/demo.js';
-import { catalogOf } from './modules/catalog/catalog-sync.js';
-import { productPages } from './modules/catalog/product.service.js';
-import { quietMoments } from './lib/quiet.js';
+import { openEarly, pgliteDir } from './db/pglite-thread.js';
+import { DEFAULT_DATA_DIR } from './paths.js';
 
+/**
+ * `npm run serve`'s entry (decision 034). On PGlite the database starts opening on its own thread first — PostgreSQL's
+ * start in WASM takes about as long as loading the server's modules, which this thread does meanwhile — and the
+ * server (serve.ts, its own chunk of the bundle) is loaded after.
+ */
+// Before anything else loads, zod and the configuration's check included (a value the check refuses stops the
+// process below all the same; an empty DATA_DIR or any DATABASE_URL opens nothing here).
+const dataDir = process.env.DATA_DIR ?? DEFAULT_DATA_DIR;
+if (process.env.DATABASE_URL === undefined && dataDir) openEarly(pgliteDir(dataDir));
+const { readConfig } = await import('./config.js');
 let config;
 try {
   config = readConfig();
@@ -13,48 +18,5 @@ try {
   console.error((err as Error).message);
   process.exit(1);
 }
-
-const webBuild = loadWebBuild();
-webBuild.catch(() => {}); // mountWeb reports it
-const app = await buildApp(config, { jobWorker: true }).catch((err: Error) => {
-  console.error(err.message);
-  process.exit(1);
-});
-if (config.SEED_DEMO) await seedDemoIfEmpty(app);
-await mountWeb(app, undefined, webBuild);
-await app.listen({ port: config.PORT, host: config.HOST });
-let closing = false;
-// The product pages load at quiet moments (lib/quiet.ts): a block is ≈ 20 ms of the one thread and of PGlite's one
-// connection, which a request arriving meanwhile would wait behind (measured: searches in the first seconds after a
-// start took 100–150 ms; 10–40 ms since).
-const quietMoment = quietMoments(app.server, { quietMs: 200, maxWaitMs: 1000, stopped: () => closing });
-// The in-memory catalogue (decision 015) loads now rather than on the first shopper's listing or search.
-const loading = Date.now();
-// Then the product pages, a block at a time between requests, until they are all kept or the budget is used.
-const { database: { db }, cache } = app.services;
-catalogOf(db, cache).then(async (catalog) => {
-  await catalog.ready;
-  const { index } = catalog;
-  app.log.info({ mode: catalog.mode, products: index?.size, mb: index ? Math.round(index.bytes() / 1048576) : 0, ms: Date.now() - loading }, 'catalogue loaded');
-  const warming = Date.now();
-  const blocks = await catalog.warmPages((block) => productPages(db, cache, block), () => closing, quietMoment);
-  const bytes = catalog.pageBytes();
-  const mem = Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 1048576)]));
-  app.log.info({ blocks, fileMb: Math.round(bytes.file / 1048576), memoryMb: Math.round(bytes.memory / 1048576), ms: Date.now() - warming, process: mem },
-    'product pages loaded');
-  // Then the product pages' HTML, for guests (pages-ahead.ts), the same way, and again after writes drop some.
-  const ahead = pagesAheadOf(app);
-  if (ahead && config.PAGES_AHEAD_MB > 0) {
-    void ahead.run(() => closing, quietMoment, (o, msg) => app.log.info(o, msg), (o, msg) => app.log.warn(o, msg));
-  }
-}).catch((err: Error) => app.log.error({ err }, 'catalogue not loaded (the first listing tries again)'));
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    app.close().then(() => { clearTimeout(force); process.exit(0); }, () => process.exit(1));
-  });
-}
+const { serve } = await import('./serve.js');
+await serve(config);

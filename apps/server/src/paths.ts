@@ -14,6 +14,8 @@ function serverDir(): string {
 }
 
 const SERVER_DIR = serverDir();
+/** Where the database and uploads live when DATA_DIR is not set. */
+export const DEFAULT_DATA_DIR = './data';
 export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'drizzle');
 /** apps/web: the web build the server mounts. */
 export const WEB_DIR = path.resolve(SERVER_DIR, '../web');

@@ -109,7 +109,7 @@ async function sendMade(request: FastifyRequest, reply: FastifyReply, page: Buff
   return sendPage(request, reply, body, (encoding) => compress(body, encoding, 'dynamic'));
 }
 
-/** Each app's product pages built ahead (main.ts builds them at quiet moments). */
+/** Each app's product pages built ahead (serve.ts builds them at quiet moments). */
 const builtAhead = new WeakMap<App, PagesAhead>();
 
 /** The product pages built ahead by the web mounted on `app` (undefined: no web build). */
@@ -277,7 +277,7 @@ export function partOfBuild(build: ServerBuild, ids: Iterable<string>): ServerBu
 }
 
 /**
- * Imports the web build's server bundle (undefined when there is none). Started early by main.ts, so that
+ * Imports the web build's server bundle (undefined when there is none). Started early by serve.ts, so that
  * reading its modules overlaps the database's start.
  */
 export async function loadWebBuild(webDir = WEB_DIR): Promise<ServerBuild | undefined> {

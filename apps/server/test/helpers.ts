@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../src/app.js';
 import { testConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
+import { openPgliteThread } from '../src/db/pglite-thread.js';
 import * as schema from '../src/db/schema/index.js';
 import { withDatabase } from './global-setup.js';
 
@@ -44,14 +43,14 @@ export async function freshDatabase(): Promise<Database & { drop(): Promise<void
       },
     };
   }
-  const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshot'))]);
-  const client = await PGlite.create({ loadDataDir: snapshot, extensions: { pg_trgm } });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  // PGlite on its own thread, as the server runs it (db/pglite-thread.ts), from the migrated dump.
+  const { thread } = await openPgliteThread({ loadDataDir: inject('pgliteSnapshot') });
+  const db = drizzle(thread.asClient(), { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    close: async () => { await client.close(); },
-    drop: async () => { await client.close(); },
+    close: () => thread.close(),
+    drop: () => thread.close(),
   };
 }
 

@@ -1,13 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
+import { DEFAULT_DATA_DIR } from '../paths.js';
 import * as schema from './schema/index.js';
-import { acquireLock } from './lock.js';
-
-const PGLITE_SHARED_BUFFERS = '8MB';
+import { openPgliteThread, pgliteDir, takeEarly } from './pglite-thread.js';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 /** A transaction handle: same query API as Db. */
@@ -22,7 +17,7 @@ export interface Database {
 
 export async function openDatabase(opts: { url?: string; dataDir?: string; memory?: boolean }): Promise<Database> {
   if (opts.url) return openPostgres(opts.url);
-  return openPglite(opts.memory ? undefined : path.resolve(opts.dataDir ?? './data', 'db'));
+  return openPglite(opts.memory ? undefined : pgliteDir(opts.dataDir ?? DEFAULT_DATA_DIR));
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -42,28 +37,14 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 async function openPglite(dir: string | undefined): Promise<Database> {
-  let release = async () => {};
-  if (dir) {
-    fs.mkdirSync(dir, { recursive: true }); // PGlite does not create parent folders
-    release = await acquireLock(dir);
-  }
-  let client: PGlite;
-  try {
-    // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WASM memory, on top of the process. Listings and
-    // search run in memory (decision 018), so what PGlite reads is mostly rows a write or an order touches; pages not in
-    // its buffers come from the operating system's cache. 8 MB instead of 24 took the WASM memory's resident part from
-    // 40 to 23 MB under the cold page mix at 100,000 products (decision 031).
-    client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
-  } catch (err) {
-    await release();
-    throw err;
-  }
-  const db = drizzlePglite(client, { schema });
+  // PostgreSQL in WASM on a thread of its own (pglite-thread.ts), opened ahead by main.ts when it could be.
+  const { thread, release } = await ((dir && takeEarly(dir)) || openPgliteThread({ dataDir: dir }));
+  const db = drizzlePglite(thread.asClient(), { schema });
   return {
     db,
     kind: 'pglite',
     async close() {
-      await client.close();
+      await thread.close();
       await release();
     },
   };

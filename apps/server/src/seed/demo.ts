@@ -5,7 +5,7 @@ import { seedCatalogue, type SeedCounts } from './catalogue.js';
 
 /**
  * On the first start of an empty shop (no products, no categories), loads the demo catalogue of
- * PRODUCT.md so a new user sees a living shop. `SEED_DEMO=false` turns it off (main.ts).
+ * PRODUCT.md so a new user sees a living shop. `SEED_DEMO=false` turns it off (serve.ts).
  * On PostgreSQL under an advisory lock: a second copy starting at once waits, then finds the shop
  * seeded (the emptiness check runs after the lock is taken) instead of drawing the pictures again.
  */
