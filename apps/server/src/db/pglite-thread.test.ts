@@ -145,18 +145,23 @@ describe('PGlite on its own thread (decision 034)', () => {
     await mine.thread.close(); // closing a stopped thread is a no-op
   });
 
-  it('does not keep a script running once nothing waits on it (as PGlite in the serving thread did not)', () => {
-    // A script that opens the database, queries and forgets to close it still ends by itself.
+  it('keeps a script running while it waits on the thread, closing included, and not once nothing waits on it', () => {
+    // A script whose last step is the database's close (the process has nothing else to wait for: Node ends a script
+    // whose top-level await is left waiting with exit code 13), then one that forgets to close a second database.
     const dir = tmp();
     const script = path.join(dir, 'forget.mts');
     fs.writeFileSync(script, `import { openPgliteThread } from ${JSON.stringify(path.join(HERE, 'pglite-thread.ts'))};
+const first = await openPgliteThread({});
+await first.thread.query('create table t (v int)');
+await first.thread.close();
+process.stdout.write('closed ');
 const { thread } = await openPgliteThread({});
 const { rows } = await thread.query('select 41 + 1 as x');
 process.stdout.write(String(rows[0].x));
 `);
     const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 60_000 });
     expect(run.stderr).toBe('');
-    expect(run.stdout).toBe('42');
+    expect(run.stdout).toBe('closed 42');
     expect(run.status).toBe(0); // not killed by the timeout (status null)
   });
 });

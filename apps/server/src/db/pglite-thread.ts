@@ -150,8 +150,9 @@ export class PgliteThread {
     this.closing = true;
     await this.ask({ t: 'close' }).catch(() => {});
     await new Promise((resolve) => {
-      if (this.stopped) resolve(undefined);
-      else this.worker.once('exit', resolve);
+      if (this.stopped) return resolve(undefined);
+      this.worker.ref(); // the process waits for the thread's end (nothing else may be keeping it running)
+      this.worker.once('exit', resolve);
     });
   }
 
