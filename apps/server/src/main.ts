@@ -7,9 +7,8 @@ import { DEFAULT_DATA_DIR } from './paths.js';
  * server (serve.ts, its own chunk of the bundle) is loaded after.
  */
 // Before anything else loads, zod and the configuration's check included (a value the check refuses stops the
-// process below all the same; an empty DATA_DIR or any DATABASE_URL opens nothing here).
-const dataDir = process.env.DATA_DIR ?? DEFAULT_DATA_DIR;
-if (process.env.DATABASE_URL === undefined && dataDir) openEarly(pgliteDir(dataDir));
+// process below all the same). An empty variable is an unset one, as the configuration reads it (config.ts).
+if (!process.env.DATABASE_URL) openEarly(pgliteDir(process.env.DATA_DIR || DEFAULT_DATA_DIR));
 const { readConfig } = await import('./config.js');
 let config;
 try {
