@@ -2,13 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../src/app.js';
 import { testConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
-import { openPgliteThread } from '../src/db/pglite-thread.js';
-import * as schema from '../src/db/schema/index.js';
 import { withDatabase } from './global-setup.js';
 
 declare module 'vitest' {
@@ -44,14 +41,8 @@ export async function freshDatabase(): Promise<Database & { drop(): Promise<void
     };
   }
   // PGlite on its own thread, as the server runs it (db/pglite-thread.ts), from the migrated dump.
-  const { thread } = await openPgliteThread({ loadDataDir: inject('pgliteSnapshot') });
-  const db = drizzle(thread.asClient(), { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    close: () => thread.close(),
-    drop: () => thread.close(),
-  };
+  const database = await openDatabase({ memory: true, from: inject('pgliteSnapshot') });
+  return { ...database, drop: database.close };
 }
 
 export interface TestApp {

@@ -15,9 +15,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(opts: { url?: string; dataDir?: string; memory?: boolean }): Promise<Database> {
+/** `memory`: a PGlite database in memory (tests), started from the dump `from` (`dumpDataDir`'s tar) when given. */
+export async function openDatabase(opts: { url?: string; dataDir?: string; memory?: boolean; from?: string }): Promise<Database> {
   if (opts.url) return openPostgres(opts.url);
-  return openPglite(opts.memory ? undefined : pgliteDir(opts.dataDir ?? DEFAULT_DATA_DIR));
+  return openPglite(opts.memory ? { loadDataDir: opts.from } : { dataDir: pgliteDir(opts.dataDir ?? DEFAULT_DATA_DIR) });
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -36,9 +37,9 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(open: { dataDir?: string; loadDataDir?: string }): Promise<Database> {
   // PostgreSQL in WASM on a thread of its own (pglite-thread.ts), opened ahead by main.ts when it could be.
-  const { thread, release } = await ((dir && takeEarly(dir)) || openPgliteThread({ dataDir: dir }));
+  const { thread, release } = await ((open.dataDir && takeEarly(open.dataDir)) || openPgliteThread(open));
   const db = drizzlePglite(thread.asClient(), { schema });
   return {
     db,

@@ -115,14 +115,9 @@ export class PgliteThread {
     });
   }
 
-  private send<T>(tx: number | undefined, sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
-    let raw: number[];
-    try {
-      raw = rawTypes(options);
-    } catch (err) {
-      return Promise.reject(err as Error);
-    }
-    return this.ask({ t: 'q', tx, sql, params, rowMode: options.rowMode, raw });
+  /** (Async, so that an option refused by `rawTypes` is a rejected query.) */
+  private async send<T>(tx: number | undefined, sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+    return this.ask({ t: 'q', tx, sql, params, rowMode: options.rowMode, raw: rawTypes(options) });
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
