@@ -36,7 +36,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
   webServer: {
-    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && exec node --import tsx apps/server/src/main.ts`,
+    // The server bundle as `npm run serve` runs it (`npm test` and `npm run test:e2e` build it first), so the journeys
+    // exercise the bundled packages too (decision 003).
+    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && exec node apps/server/build/main.js`,
     cwd: path.resolve(import.meta.dirname, '../..'),
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 240_000,

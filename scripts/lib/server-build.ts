@@ -8,15 +8,25 @@ import { webSourcesDigest } from './web-build.js';
  * ES modules: `apps/server/build/main.js`, which `npm run serve` runs with plain node and which loads the server
  * (serve.ts) as a chunk of its own once PGlite's thread is opening (decision 034); the render thread's entry beside it
  * (`render-worker.js`, src/render-thread.ts); the code they share in chunks beside them; and PGlite's thread
- * (`pglite-worker.mjs`, plain JavaScript, copied as it is). Packages stay imports of node_modules; only the project's
- * own TypeScript is bundled. Stamped like the web build, so `npm start` rebuilds it only when its sources changed.
+ * (`pglite-worker.mjs`, plain JavaScript, copied as it is). The packages are bundled too, but for those KEPT_EXTERNAL
+ * names. Stamped like the web build, so `npm start` rebuilds it only when its sources changed.
  */
-const INPUTS = ['apps/server/src', 'packages/shared/src', 'apps/server/package.json', 'packages/shared/package.json', 'package-lock.json'];
+// This file too: a change of what is bundled makes another bundle from the same sources.
+const INPUTS = ['apps/server/src', 'packages/shared/src', 'apps/server/package.json', 'packages/shared/package.json', 'package-lock.json', 'scripts/lib/server-build.ts'];
 const SERVER_DIR = 'apps/server/build';
 const SERVER_BUNDLE = `${SERVER_DIR}/main.js`;
 const WORKER_BUNDLE = `${SERVER_DIR}/render-worker.js`;
 const PGLITE_WORKER = 'apps/server/src/db/pglite-worker.mjs';
 const STAMP = 'apps/server/build/.sources';
+/**
+ * The packages that stay imports of node_modules; every other one is bundled (a restart loaded ≈ 1,500 files of
+ * packages one by one before; bundled they load as one file, ≈ 0.25 s sooner — docs/benchmarks.md, thirty-seventh
+ * session). Kept: what the web app's server build imports too, React Router (one copy, so its classes and context are
+ * the same on both sides) and zod (one copy loaded, not two); PGlite, whose WASM and data files lie beside its module; the native sharp and the drivers
+ * and clients loaded only when configured (pg, ioredis, the S3 client) or first used (the number words); and Swagger
+ * UI, which serves the files of its own folder.
+ */
+const KEPT_EXTERNAL = ['react-router', 'zod', '@electric-sql/pglite', 'sharp', 'pg', 'pg-native', 'ioredis', '@aws-sdk', '@persian-tools/persian-tools', '@fastify/swagger-ui'];
 
 export function serverBuildIsCurrent(root: string): boolean {
   const stamp = path.join(root, STAMP);
@@ -35,11 +45,16 @@ export const serverBuildOptions = (root: string): BuildOptions => ({
   format: 'esm',
   target: 'node20',
   logLevel: 'warning',
-  // Every package import stays an import of node_modules; the workspace's own packages are bundled.
+  // Whitespace and syntax only: the names stay, so a stack trace still says which function (a bundle of 4.4 MB as
+  // written held ≈ 7 MB more of V8's heap than the same code minified so: thirty-seventh session).
+  minifyWhitespace: true,
+  minifySyntax: true,
+  // The bundled CommonJS packages' own `require` of Node's modules (and of what they load by name) in an ES module.
+  banner: { js: "import { createRequire as __sorkhabRequire } from 'node:module'; const require = __sorkhabRequire(import.meta.url);" },
   plugins: [{
     name: 'packages-external',
     setup(b) {
-      b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@sorkhab/') ? undefined : { path: args.path, external: true }));
+      b.onResolve({ filter: /^[^./]/ }, (args) => (KEPT_EXTERNAL.some((p) => args.path === p || args.path.startsWith(`${p}/`)) ? { path: args.path, external: true } : undefined));
     },
   }],
 });

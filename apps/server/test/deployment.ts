@@ -44,9 +44,12 @@ export async function emptyDatabase(url: string, name: string): Promise<{ url: s
   return { url: withDatabase(url, name), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
-/** One copy of the shop as production runs it (`node --import tsx apps/server/src/main.ts`), ready when /api/health answers. */
+/**
+ * One copy of the shop as production runs it: the server bundle (`apps/server/build/main.js`, which the test run's
+ * global setup builds when it is not current), ready when /api/health answers.
+ */
 export function startCopy(name: string, port: number, env: Record<string, string>, logFile: string): Promise<Child> {
-  return startChild(name, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  return startChild(name, ['apps/server/build/main.js'], {
     cwd: REPO, port, logFile, readyPath: '/api/health', timeoutMs: 60_000,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
   });

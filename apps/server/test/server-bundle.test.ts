@@ -13,7 +13,7 @@ import { buildTestApp } from './helpers.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 describe('the server bundle (npm run build)', () => {
-  it('loads the S3 client and the number-words library only when they are used, not at every start', async () => {
+  it('holds the packages a start needs, and loads the S3 client and the number-words library only when they are used', async () => {
     // The bundle as `npm run build` makes it, kept in memory, with esbuild's account of each output's imports.
     const result = await build({ ...serverBuildOptions(ROOT), write: false, metafile: true, logLevel: 'silent' });
     const imports = Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external));
@@ -21,8 +21,15 @@ describe('the server bundle (npm run build)', () => {
     // A static import of a package runs at start in every process; a dynamic one when its code first needs it.
     expect(kinds('@aws-sdk/client-s3')).toEqual(['dynamic-import']); // only with STORAGE_URL=s3://…
     expect(kinds('@persian-tools/persian-tools')).toEqual(['dynamic-import']); // the first printed invoice
-    // What every start does need stays a plain import (the check above would pass on a bundle that imports nothing).
-    expect(kinds('fastify')).toEqual(['import-statement']);
+    // React Router and zod stay plain imports: the web app's server build imports them too, and both share one copy.
+    expect(kinds('react-router')).toEqual(['import-statement']);
+    expect(kinds('zod')).toEqual(['import-statement']);
+    // The other packages every start needs are inside the bundle, not imports of node_modules (thirty-seventh session).
+    const bundled = new Set(Object.keys(result.metafile.inputs).map((f) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1]));
+    for (const name of ['fastify', 'drizzle-orm', 'sanitize-html', '@fastify/compress']) {
+      expect(bundled.has(name), name).toBe(true);
+      expect(kinds(name), name).toEqual([]);
+    }
   }, 60_000);
 });
 
