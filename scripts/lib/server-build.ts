@@ -23,10 +23,9 @@ const STAMP = 'apps/server/build/.sources';
  * packages one by one before; bundled they load as one file, ≈ 0.25 s sooner — docs/benchmarks.md, thirty-seventh
  * session). Kept: what the web app's server build imports too, React Router (one copy, so its classes and context are
  * the same on both sides) and zod (one copy loaded, not two); PGlite, whose WASM and data files lie beside its module; the native sharp and the drivers
- * and clients loaded only when configured (pg, ioredis, the S3 client) or first used (the number words); and Swagger
- * UI, which serves the files of its own folder.
+ * and clients loaded only when configured (pg, ioredis, the S3 client) or first used (the number words).
  */
-const KEPT_EXTERNAL = ['react-router', 'zod', '@electric-sql/pglite', 'sharp', 'pg', 'pg-native', 'ioredis', '@aws-sdk', '@persian-tools/persian-tools', '@fastify/swagger-ui'];
+const KEPT_EXTERNAL = ['react-router', 'zod', '@electric-sql/pglite', 'sharp', 'pg', 'pg-native', 'ioredis', '@aws-sdk', '@persian-tools/persian-tools'];
 
 export function serverBuildIsCurrent(root: string): boolean {
   const stamp = path.join(root, STAMP);
@@ -55,6 +54,17 @@ export const serverBuildOptions = (root: string): BuildOptions => ({
     name: 'packages-external',
     setup(b) {
       b.onResolve({ filter: /^[^./]/ }, (args) => (KEPT_EXTERNAL.some((p) => args.path === p || args.path.startsWith(`${p}/`)) ? { path: args.path, external: true } : undefined));
+    },
+  }, {
+    // Swagger UI serves its page's files from its own folder, found from `__dirname`, which a bundle's ES module does
+    // not have: each of its modules is given the folder it was read from, resolved where the bundle runs.
+    name: 'swagger-ui-folder',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]node_modules[\\/]@fastify[\\/]swagger-ui[\\/].*\.js$/ }, async (args) => {
+        const sub = path.relative(args.path.slice(0, args.path.lastIndexOf('swagger-ui') + 'swagger-ui'.length), path.dirname(args.path)).split(path.sep).join('/');
+        const dirname = `require('node:path').join(require('node:path').dirname(require.resolve('@fastify/swagger-ui/package.json')), ${JSON.stringify(sub)})`;
+        return { contents: `var __dirname = ${dirname};\n${await fs.promises.readFile(args.path, 'utf8')}`, loader: 'js', resolveDir: path.dirname(args.path) };
+      });
     },
   }],
 });

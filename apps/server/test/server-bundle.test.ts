@@ -26,7 +26,7 @@ describe('the server bundle (npm run build)', () => {
     expect(kinds('zod')).toEqual(['import-statement']);
     // The other packages every start needs are inside the bundle, not imports of node_modules (thirty-seventh session).
     const bundled = new Set(Object.keys(result.metafile.inputs).map((f) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1]));
-    for (const name of ['fastify', 'drizzle-orm', 'sanitize-html', '@fastify/compress']) {
+    for (const name of ['fastify', 'drizzle-orm', 'sanitize-html', '@fastify/compress', '@fastify/swagger-ui']) {
       expect(bundled.has(name), name).toBe(true);
       expect(kinds(name), name).toEqual([]);
     }
