@@ -19,9 +19,9 @@ const WORKER_BUNDLE = `${SERVER_DIR}/render-worker.js`;
 const PGLITE_WORKER = 'apps/server/src/db/pglite-worker.mjs';
 const STAMP = 'apps/server/build/.sources';
 /**
- * The packages that stay imports of node_modules; every other one is bundled (a restart loaded ≈ 1,500 files of
- * packages one by one before; bundled they load as one file, ≈ 0.25 s sooner — docs/benchmarks.md, thirty-seventh
- * session). Kept: what the web app's server build imports too, React Router (one copy, so its classes and context are
+ * The packages that stay imports of node_modules; every other one is bundled (a restart loaded their files one by one
+ * before — the bundle holds 748 of them; a restart's first page ≈ 0.15 s sooner bundled: docs/benchmarks.md,
+ * thirty-seventh session). Kept: what the web app's server build imports too, React Router (one copy, so its classes and context are
  * the same on both sides) and zod (one copy loaded, not two); PGlite, whose WASM and data files lie beside its module; the native sharp and the drivers
  * and clients loaded only when configured (pg, ioredis, the S3 client) or first used (the number words).
  */
