@@ -1,6 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { serverBuildIsCurrent } from '../../scripts/lib/server-build.js';
+import { webBuildIsCurrent } from '../../scripts/lib/web-build.js';
 
 /**
  * End-to-end journeys against the production build (`npm run test:e2e` builds first) with the demo
@@ -11,6 +13,12 @@ export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 const dataDir = path.join(os.tmpdir(), `sorkhab-e2e-${PORT}`);
 /** The console SMS provider also writes here; the checkout journey reads its login code from it. */
 export const E2E_SMS_LOG = path.join(dataDir, 'sms.log');
+
+// The journeys run the server bundle and the web build as they are: one older than the sources would test old code.
+const ROOT = path.resolve(import.meta.dirname, '../..');
+if (!serverBuildIsCurrent(ROOT) || !webBuildIsCurrent(ROOT)) {
+  throw new Error('the production build is older than the sources: run `npm run build` first (`npm run test:e2e` does)');
+}
 
 export default defineConfig({
   testDir: './e2e',
