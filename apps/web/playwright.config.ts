@@ -47,7 +47,7 @@ export default defineConfig({
     // The server bundle as `npm run serve` runs it (`npm test` and `npm run test:e2e` build it first), so the journeys
     // exercise the bundled packages too (decision 003).
     command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && exec node apps/server/build/main.js`,
-    cwd: path.resolve(import.meta.dirname, '../..'),
+    cwd: ROOT,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
 import { webSourcesDigest } from './web-build.js';
@@ -19,11 +20,12 @@ const WORKER_BUNDLE = `${SERVER_DIR}/render-worker.js`;
 const PGLITE_WORKER = 'apps/server/src/db/pglite-worker.mjs';
 const STAMP = 'apps/server/build/.sources';
 /**
- * The packages that stay imports of node_modules; every other one is bundled (a restart loaded their files one by one
- * before — the bundle holds 748 of them; a restart's first page ≈ 0.15 s sooner bundled: docs/benchmarks.md,
- * thirty-seventh session). Kept: what the web app's server build imports too, React Router (one copy, so its classes and context are
- * the same on both sides) and zod (one copy loaded, not two); PGlite, whose WASM and data files lie beside its module; the native sharp and the drivers
- * and clients loaded only when configured (pg, ioredis, the S3 client) or first used (the number words).
+ * The packages that stay imports of node_modules; every other one is bundled (a restart loaded their files one by
+ * one before — the bundle holds 748 of them; a restart's first page ≈ 0.15 s sooner bundled: docs/benchmarks.md,
+ * thirty-seventh session). Kept: what the web app's server build imports too, React Router (one copy, so its classes
+ * and context are the same on both sides) and zod (one copy loaded, not two); PGlite, whose WASM and data files lie
+ * beside its module; the native sharp; and the drivers and clients loaded only when configured (pg, ioredis, the S3
+ * client) or first used (the number words).
  */
 const KEPT_EXTERNAL = ['react-router', 'zod', '@electric-sql/pglite', 'sharp', 'pg', 'pg-native', 'ioredis', '@aws-sdk', '@persian-tools/persian-tools'];
 
@@ -60,9 +62,11 @@ export const serverBuildOptions = (root: string): BuildOptions => ({
     // not have: each of its modules is given the folder it was read from, resolved where the bundle runs.
     name: 'swagger-ui-folder',
     setup(b) {
+      const pkg = '@fastify/swagger-ui/package.json';
+      const folder = path.dirname(createRequire(path.join(root, 'package.json')).resolve(pkg));
       b.onLoad({ filter: /[\\/]node_modules[\\/]@fastify[\\/]swagger-ui[\\/].*\.js$/ }, async (args) => {
-        const sub = path.relative(args.path.slice(0, args.path.lastIndexOf('swagger-ui') + 'swagger-ui'.length), path.dirname(args.path)).split(path.sep).join('/');
-        const dirname = `require('node:path').join(require('node:path').dirname(require.resolve('@fastify/swagger-ui/package.json')), ${JSON.stringify(sub)})`;
+        const sub = path.relative(folder, path.dirname(args.path)).split(path.sep).join('/');
+        const dirname = `require('node:path').join(require('node:path').dirname(require.resolve('${pkg}')), ${JSON.stringify(sub)})`;
         return { contents: `var __dirname = ${dirname};\n${await fs.promises.readFile(args.path, 'utf8')}`, loader: 'js', resolveDir: path.dirname(args.path) };
       });
     },
