@@ -1,8 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { serverBuildIsCurrent } from '../../scripts/lib/server-build.js';
-import { webBuildIsCurrent } from '../../scripts/lib/web-build.js';
 
 /**
  * End-to-end journeys against the production build (`npm run test:e2e` builds first) with the demo
@@ -14,14 +12,12 @@ const dataDir = path.join(os.tmpdir(), `sorkhab-e2e-${PORT}`);
 /** The console SMS provider also writes here; the checkout journey reads its login code from it. */
 export const E2E_SMS_LOG = path.join(dataDir, 'sms.log');
 
-// The journeys run the server bundle and the web build as they are: one older than the sources would test old code.
 const ROOT = path.resolve(import.meta.dirname, '../..');
-if (!serverBuildIsCurrent(ROOT) || !webBuildIsCurrent(ROOT)) {
-  throw new Error('the production build is older than the sources: run `npm run build` first (`npm run test:e2e` does)');
-}
 
 export default defineConfig({
   testDir: './e2e',
+  // Refuses a server bundle or web build older than the sources: the journeys run them as they are.
+  globalSetup: './e2e/build-current.ts',
   workers: 1,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
