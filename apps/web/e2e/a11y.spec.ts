@@ -477,6 +477,10 @@ test.describe('admin', () => {
     await adminLogin(page);
     await expect(page.getByRole('img', { name: /^فروش ۳۰ روز گذشته: مجموع/ })).toBeVisible();
     await expect(page.getByRole('link', { name: /پرداخت‌شده/ }).first()).toBeVisible();
+    // The journeys' server takes payments on the built-in fake gateway: the owner is told, with the setting that ends it.
+    const warning = page.getByTestId('test-payments');
+    await expect(warning).toContainText('پرداخت‌ها آزمایشی است؛ پولی دریافت نمی‌شود');
+    await expect(warning.locator('pre')).toHaveText('PAYMENT_PROVIDER=zarinpal ZARINPAL_MERCHANT_ID=… ZARINPAL_SANDBOX=false');
     await expectAccessible(page, 'dashboard');
 
     await page.goto(`/admin/orders?search=${order.number}`);

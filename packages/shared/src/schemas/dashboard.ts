@@ -26,6 +26,11 @@ export const DashboardSchema = z.object({
   ordersByStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.number() })),
   lowStockThreshold: z.number(),
   lowStock: z.array(LowStockItemSchema),
+  /**
+   * The payment gateway the server is configured with; `test` when its payments move no money (the built-in fake
+   * gateway, or Zarinpal's sandbox): orders are marked paid all the same, so the dashboard warns the owner.
+   */
+  payments: z.object({ provider: z.enum(['fake', 'zarinpal']), test: z.boolean() }),
 });
 export type DashboardStats = z.infer<typeof DashboardSchema>;
 

@@ -17,7 +17,7 @@ export function tehranPeriods(now: Date): { dayStart: Date; monthStart: Date } {
   return { dayStart, monthStart: new Date(dayStart.getTime() - (dayOfMonth - 1) * DAY_MS) };
 }
 
-export async function dashboardStats(db: Db, now = new Date()): Promise<DashboardStats> {
+export async function dashboardStats(db: Db, now = new Date()): Promise<Omit<DashboardStats, 'payments'>> {
   const visible = eq(products.isDeleted, false);
   const threshold = await getLowStockThreshold(db);
   const [[all], [out], lowStock] = await Promise.all([

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/factories.js';
 import { bearer, buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { testConfig } from '../../config.js';
+import { paymentMode } from '../orders/payment.js';
 import { tehranPeriods } from './dashboard.service.js';
 
 let t: TestApp;
@@ -66,5 +68,23 @@ describe('GET /api/Dashboard', () => {
     await insert('T-4', 'cancelled', 700_000);
     const data = (await get(token)).json().data;
     expect(data).toMatchObject({ orderCount: 4, openOrderCount: 1, ordersToday: 4, salesToday: 500_000, salesMonth: 500_000 });
+  });
+});
+
+describe('the payments the dashboard warns about', () => {
+  it('are the built-in fake gateway\'s by default: orders marked paid with no money taken', async () => {
+    expect((await get(await t.adminToken())).json().data.payments).toEqual({ provider: 'fake', test: true });
+  });
+
+  it('are Zarinpal\'s sandbox until ZARINPAL_SANDBOX=false; a live Zarinpal is not flagged', async () => {
+    const zarinpal = { PAYMENT_PROVIDER: 'zarinpal' as const, ZARINPAL_MERCHANT_ID: 'a'.repeat(36) };
+    expect(paymentMode(testConfig(zarinpal))).toEqual({ provider: 'zarinpal', test: true });
+    const live = await buildTestApp({ ...zarinpal, ZARINPAL_SANDBOX: false });
+    try {
+      const res = await live.app.inject({ method: 'GET', url: '/api/Dashboard', headers: bearer(await live.adminToken()) });
+      expect(res.json().data.payments).toEqual({ provider: 'zarinpal', test: false });
+    } finally {
+      await live.close();
+    }
   });
 });

@@ -19,6 +19,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ gateway?: PaymentGateway }> = 
 
   if (config.NODE_ENV === 'production' && gateway.name === 'fake') {
     app.log.warn('PAYMENT_PROVIDER=fake: orders are "paid" on the built-in test gateway; set PAYMENT_PROVIDER=zarinpal for a real shop');
+  } else if (config.NODE_ENV === 'production' && gateway.name === 'zarinpal' && config.ZARINPAL_SANDBOX) {
+    app.log.warn('ZARINPAL_SANDBOX=true: orders are "paid" on Zarinpal\'s sandbox, which moves no money; set ZARINPAL_SANDBOX=false for a real shop');
   }
   const expiry = startOrderExpiry(db, cache, app.log);
   app.addHook('onClose', () => expiry.stop());

@@ -83,6 +83,11 @@ export function zarinpalGateway(opts: { merchantId: string; sandbox: boolean; fe
   };
 }
 
+/** The configured gateway, and whether its payments move no money (the fake gateway, Zarinpal's sandbox). */
+export function paymentMode(config: Config): { provider: Config['PAYMENT_PROVIDER']; test: boolean } {
+  return { provider: config.PAYMENT_PROVIDER, test: config.PAYMENT_PROVIDER === 'fake' || config.ZARINPAL_SANDBOX };
+}
+
 export function gatewayFromConfig(config: Config, db: () => DbOrTx): PaymentGateway {
   if (config.PAYMENT_PROVIDER === 'zarinpal') {
     return zarinpalGateway({ merchantId: config.ZARINPAL_MERCHANT_ID!, sandbox: config.ZARINPAL_SANDBOX });

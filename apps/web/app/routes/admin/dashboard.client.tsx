@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatJalali, formatNumber, formatToman, ORDER_STATUS_LABELS, type DashboardStats, type OrderStatus } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { ORDER_STATUS_COLORS } from '../../features/admin/orders';
@@ -21,6 +21,27 @@ function Stat({ label, value, hint, to }: { label: string; value: string; hint?:
     : <Paper withBorder p="md">{body}</Paper>;
 }
 
+/**
+ * Shown while the server's gateway moves no money (the built-in fake one, or Zarinpal's sandbox): orders are marked
+ * paid all the same, and an owner who ships them ships for nothing. The fix is the server's configuration, so that is
+ * what it names.
+ */
+function TestPaymentsWarning({ payments }: { payments: DashboardStats['payments'] }) {
+  if (!payments.test) return null;
+  const fix = payments.provider === 'fake' ? 'PAYMENT_PROVIDER=zarinpal\nZARINPAL_MERCHANT_ID=…\nZARINPAL_SANDBOX=false' : 'ZARINPAL_SANDBOX=false';
+  return (
+    <Alert color="orange" variant="light" title="پرداخت‌ها آزمایشی است؛ پولی دریافت نمی‌شود" data-testid="test-payments">
+      <Text size="sm">
+        {payments.provider === 'fake'
+          ? 'فروشگاه با درگاه آزمایشی داخلی کار می‌کند: هر خریداری می‌تواند بدون پرداخت پول سفارش «پرداخت‌شده» ثبت کند.'
+          : 'درگاه زرین‌پال در حالت آزمایشی (sandbox) است: پولی جابه‌جا نمی‌شود، ولی سفارش‌ها «پرداخت‌شده» ثبت می‌شوند.'}
+        {' '}پیش از فروش واقعی این تنظیم را در محیط سرور بگذارید و سرور را دوباره راه بیندازید:
+      </Text>
+      <Code block dir="ltr" mt="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{fix}</Code>
+    </Alert>
+  );
+}
+
 /** Statuses in which an order waits for someone (the shop, the shopper or the carrier). */
 const WAITING: OrderStatus[] = ['paid', 'processing', 'paid_unfulfillable', 'shipped', 'awaiting_payment'];
 
@@ -39,6 +60,7 @@ export default function DashboardPage() {
           <Button size="xs" variant="default" component={Link} to="/admin/orders">سفارش‌ها</Button>
         </Group>
       </Group>
+      {data && <TestPaymentsWarning payments={data.payments} />}
       <SimpleGrid cols={{ base: 2, md: 3, xl: 6 }}>
         <Stat label="فروش امروز" value={data ? formatToman(data.salesToday) : '…'} />
         <Stat label="فروش این ماه" value={data ? formatToman(data.salesMonth) : '…'} />
