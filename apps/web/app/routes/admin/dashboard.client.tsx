@@ -35,7 +35,7 @@ function TestPaymentsWarning({ payments }: { payments: DashboardStats['payments'
         {payments.provider === 'fake'
           ? 'فروشگاه با درگاه آزمایشی داخلی کار می‌کند: هر خریداری می‌تواند بدون پرداخت پول سفارش «پرداخت‌شده» ثبت کند.'
           : 'درگاه زرین‌پال در حالت آزمایشی (sandbox) است: پولی جابه‌جا نمی‌شود، ولی سفارش‌ها «پرداخت‌شده» ثبت می‌شوند.'}
-        {' '}پیش از فروش واقعی این تنظیم را در محیط سرور بگذارید و سرور را دوباره راه بیندازید:
+        {' '}پیش از فروش واقعی {payments.provider === 'fake' ? 'این تنظیم‌ها' : 'این تنظیم'} را در محیط سرور بگذارید و سرور را دوباره راه بیندازید:
       </Text>
       <Code block dir="ltr" mt="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{fix}</Code>
     </Alert>
