@@ -227,6 +227,24 @@ test('the mobile menu at 375 px: a category tab shows its children as headings a
   expect(overflow).toBe(0);
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+
+  test("a phone's «دسته‌بندی‌ها» before the page is interactive takes the shopper to the home page's categories", async ({ page, request }) => {
+    const roots = await api<{ title: string }[]>(request, 'Category/GetCategories');
+    await page.goto('/faq');
+    await page.getByTestId('mobile-menu-button').click();
+    await expect(page).toHaveURL(/\/#categories$/);
+    const categories = page.getByRole('navigation', { name: 'دسته‌بندی‌ها' });
+    await expect(categories).toBeInViewport();
+    const first = categories.getByRole('link').first();
+    await expect(first).toHaveText(roots[0]!.title);
+    // Not under the sticky header: the whole of the first category (its picture too) shows below it.
+    const header = (await page.locator('header').first().boundingBox())!;
+    expect((await first.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+  });
+});
+
 test('a search with only a typo finds nothing, suggests the word the shop has, and the suggestion finds it', async ({ page }) => {
   await page.goto('/');
   const box = page.getByRole('combobox', { name: 'جستجو در محصولات' });

@@ -11,7 +11,8 @@ import type { MenuCategory } from './menu';
 /** Mobile (< 768 px) bottom bar: home, menu (full-screen category list) and account. */
 export function MobileBar({ categories, phone }: { categories: MenuCategory[]; phone: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuButton = useRef<HTMLAnchorElement>(null);
+  const toggle = () => setMenuOpen((o) => !o);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.key]);
   useEffect(() => {
@@ -26,10 +27,14 @@ export function MobileBar({ categories, phone }: { categories: MenuCategory[]; p
           <HomeIcon className="size-6" />
           خانه
         </NavLink>
-        <button ref={menuButton} type="button" onClick={() => setMenuOpen((o) => !o)} aria-expanded={menuOpen} aria-controls={menuOpen ? "mobile-menu" : undefined} className={`${tab} ${menuOpen ? 'text-brand-700' : 'text-gray-600'}`} data-testid="mobile-menu-button">
+        {/* A link to the home page's categories until the page is interactive (no JavaScript yet, or none at all), then
+            the button of the full-screen menu: a tap before hydration still takes the shopper to the categories. */}
+        <a ref={menuButton} href="/#categories" role="button" aria-haspopup="dialog" aria-expanded={menuOpen} aria-controls={menuOpen ? 'mobile-menu' : undefined}
+          onClick={(e) => { e.preventDefault(); toggle(); }} onKeyDown={(e) => { if (e.key === ' ') { e.preventDefault(); toggle(); } }}
+          className={`${tab} ${menuOpen ? 'text-brand-700' : 'text-gray-600'}`} data-testid="mobile-menu-button">
           <MenuIcon className="size-6" />
           دسته‌بندی‌ها
-        </button>
+        </a>
         <NavLink to="/profile/dashboard" className={({ isActive }) => `${tab} ${isActive ? 'text-brand-700' : 'text-gray-600'}`}>
           <UserIcon className="size-6" />
           حساب من

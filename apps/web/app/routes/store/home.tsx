@@ -106,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
 
       {categories.length > 0 && (
-        <nav aria-label="دسته‌بندی‌ها" className="mx-auto mt-8 max-w-7xl px-3 md:px-6">
+        <nav id="categories" aria-label="دسته‌بندی‌ها" className="mx-auto mt-8 max-w-7xl scroll-mt-20 px-3 md:px-6">
           {/* Centred by auto margins, not justify-center: when the strip overflows, the first categories stay reachable. */}
           <ul className="flex gap-3 overflow-x-auto pb-2 md:gap-6">
             {categories.map((c) => (
