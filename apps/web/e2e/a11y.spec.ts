@@ -484,6 +484,8 @@ test.describe('admin', () => {
     await expectAccessible(page, 'dashboard');
 
     await page.goto(`/admin/orders?search=${order.number}`);
+    // Paid on the fake gateway: marked as a test payment on the desk and on its page (nothing to ship for).
+    await expect(page.getByRole('row').filter({ hasText: faNumber })).toContainText('پرداخت آزمایشی');
     await page.getByRole('checkbox', { name: `انتخاب سفارش ${faNumber}` }).check();
     await page.getByRole('combobox', { name: 'وضعیت تازه برای سفارش‌های انتخاب‌شده' }).click();
     await page.getByRole('option', { name: 'ارسال‌شده' }).click();
@@ -494,6 +496,8 @@ test.describe('admin', () => {
     await expectAccessible(page, 'order desk, a bulk change refused');
 
     await page.goto(`/admin/orders/${order.id}`);
+    await expect(page.getByTestId('test-payment-warning')).toContainText('«درگاه آزمایشی» پرداخت شده است');
+    await expectAccessible(page, 'order paid on a test gateway');
     const [invoice] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'چاپ فاکتور' }).click()]);
     await expect(invoice.getByRole('heading', { name: 'فاکتور فروش' })).toBeVisible();
     await expect(invoice.locator('dd', { hasText: faNumber })).toBeVisible();

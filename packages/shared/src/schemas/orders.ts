@@ -108,6 +108,15 @@ export const OrderItemSchema = z.object({
   imageVariants: z.array(z.object({ width: z.number(), uri: z.string() })),
   option: z.string().nullable(), unitPrice: z.number(), quantity: z.number(), lineTotal: z.number(),
 });
+/**
+ * What an order's money came through (`payments.provider`): the gateway that took it, or how the admin recorded it by
+ * hand. The built-in fake gateway and Zarinpal's sandbox take no money: an order paid on them must not be shipped as sold.
+ */
+export const PAYMENT_PROVIDER_LABELS: Record<string, string> = {
+  zarinpal: 'زرین‌پال', zarinpal_sandbox: 'زرین‌پال (محیط آزمایشی)', fake: 'درگاه آزمایشی', manual: 'کارت به کارت', cod: 'پرداخت در محل',
+};
+export const TEST_PAYMENT_PROVIDERS: readonly string[] = ['fake', 'zarinpal_sandbox'];
+
 export const OrderSchema = z.object({
   id: z.number(), number: z.string(), status: z.enum(ORDER_STATUSES), statusLabel: z.string(),
   firstname: z.string(), lastname: z.string(), province: z.string(), city: z.string(), address: z.string(),
@@ -125,6 +134,8 @@ export const OrderSchema = z.object({
   userId: z.number().optional(),
   /** Admin reads only: the gateway's reference of the payment that was taken (to refund it, for one). */
   paymentRefId: z.string().nullable().optional(),
+  /** Admin reads only: what the money came through (PAYMENT_PROVIDER_LABELS); a test one (TEST_PAYMENT_PROVIDERS) took none. */
+  paymentProvider: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

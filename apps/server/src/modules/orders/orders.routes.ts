@@ -9,7 +9,7 @@ import { clientAddress } from '../../lib/limiter.js';
 import { getSettings } from '../content/content.service.js';
 import { startOrderExpiry } from './expiry.js';
 import * as svc from './orders.service.js';
-import { gatewayFromConfig, type PaymentGateway } from './payment.js';
+import { gatewayFromConfig, paymentMode, type PaymentGateway } from './payment.js';
 
 export const orderRoutes: FastifyPluginAsyncZod<{ gateway?: PaymentGateway }> = async (app, opts) => {
   const { config, cache, limiter } = app.services;
@@ -17,10 +17,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{ gateway?: PaymentGateway }> = 
   const gateway = opts.gateway ?? gatewayFromConfig(config, () => db);
   const ctx: svc.OrdersCtx = { db, cache, gateway, settings: () => cache.getOrLoad('commerce:settings', () => getSettings(db)) };
 
-  if (config.NODE_ENV === 'production' && gateway.name === 'fake') {
-    app.log.warn('PAYMENT_PROVIDER=fake: orders are "paid" on the built-in test gateway; set PAYMENT_PROVIDER=zarinpal for a real shop');
-  } else if (config.NODE_ENV === 'production' && gateway.name === 'zarinpal' && config.ZARINPAL_SANDBOX) {
-    app.log.warn('ZARINPAL_SANDBOX=true: orders are "paid" on Zarinpal\'s sandbox, which moves no money; set ZARINPAL_SANDBOX=false for a real shop');
+  // A production start on a gateway that moves no money says so (the admin's dashboard shows it too: paymentMode).
+  const payments = paymentMode(config);
+  if (config.NODE_ENV === 'production' && payments.test) {
+    app.log.warn(payments.provider === 'fake'
+      ? 'PAYMENT_PROVIDER=fake: orders are "paid" on the built-in test gateway; set PAYMENT_PROVIDER=zarinpal for a real shop'
+      : 'ZARINPAL_SANDBOX=true: orders are "paid" on Zarinpal\'s sandbox, which moves no money; set ZARINPAL_SANDBOX=false for a real shop');
   }
   const expiry = startOrderExpiry(db, cache, app.log);
   app.addHook('onClose', () => expiry.stop());

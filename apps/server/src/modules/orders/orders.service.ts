@@ -35,7 +35,10 @@ export interface OrdersCtx extends ServiceContext {
   settings?: () => Promise<StoreSettings>;
 }
 
-function toOrder(o: OrderRow, items: ItemRow[], events: EventRow[], withUser = false, paymentRefId: string | null = null): Order {
+/** The payment that took an order's money, as the admin sees it: the gateway's reference and what it came through. */
+interface TakenPayment { refId: string | null; provider: string }
+
+function toOrder(o: OrderRow, items: ItemRow[], events: EventRow[], withUser = false, taken?: TakenPayment): Order {
   const status = o.status as OrderStatus;
   return {
     id: o.id, number: o.number, status, statusLabel: ORDER_STATUS_LABELS[status] ?? o.status,
@@ -55,7 +58,7 @@ function toOrder(o: OrderRow, items: ItemRow[], events: EventRow[], withUser = f
       label: e.kind === 'paid' ? 'پرداخت ثبت شد' : ORDER_STATUS_LABELS[e.status as OrderStatus] ?? e.status,
       at: e.at.toISOString(), note: withUser ? e.note : null,
     })),
-    ...(withUser ? { userId: o.userId, paymentRefId } : {}),
+    ...(withUser ? { userId: o.userId, paymentRefId: taken?.refId ?? null, paymentProvider: taken?.provider ?? null } : {}),
   };
 }
 
@@ -67,14 +70,15 @@ async function withItems(db: DbOrTx, rows: OrderRow[], withUser = false): Promis
   const events = await db.select().from(orderEvents).where(inArray(orderEvents.orderId, rows.map((r) => r.id))).orderBy(asc(orderEvents.at), asc(orderEvents.id));
   const eventsOf = new Map<number, EventRow[]>();
   for (const e of events) eventsOf.set(e.orderId, [...(eventsOf.get(e.orderId) ?? []), e]);
-  // The admin sees the gateway's reference of the money taken (to refund a paid_unfulfillable order, say).
-  const refs = new Map<number, string>();
+  // The admin sees the gateway's reference of the money taken (to refund a paid_unfulfillable order, say) and what it
+  // came through (a test gateway's took none): the last payment that took it.
+  const taken = new Map<number, TakenPayment>();
   if (withUser) {
-    const taken = await db.select({ orderId: payments.orderId, refId: payments.refId }).from(payments)
+    const rowsTaken = await db.select({ orderId: payments.orderId, refId: payments.refId, provider: payments.provider }).from(payments)
       .where(and(inArray(payments.orderId, rows.map((r) => r.id)), inArray(payments.status, ['paid', 'refunded']))).orderBy(asc(payments.id));
-    for (const t of taken) if (t.refId) refs.set(t.orderId, t.refId);
+    for (const t of rowsTaken) taken.set(t.orderId, { refId: t.refId ?? taken.get(t.orderId)?.refId ?? null, provider: t.provider });
   }
-  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [], eventsOf.get(r.id) ?? [], withUser, refs.get(r.id) ?? null));
+  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [], eventsOf.get(r.id) ?? [], withUser, taken.get(r.id)));
 }
 
 /* ---------- the one way an order's status changes ---------- */
@@ -313,7 +317,7 @@ export async function checkout(ctx: OrdersCtx, userId: number, input: Checkout, 
   }, { retry: true, invalidates: true });
   if (order.status === 'cod') return { orderId: order.id, number: order.number, total: order.total, paymentUrl: `/profile/order/${order.id}` };
   // Zarinpal shows the buyer's mobile on its page; the fake gateway needs nothing more.
-  const [u] = ctx.gateway.name === 'zarinpal' ? await ctx.db.select({ mobile: users.mobile }).from(users).where(eq(users.id, userId)) : [];
+  const [u] = ctx.gateway.name !== 'fake' ? await ctx.db.select({ mobile: users.mobile }).from(users).where(eq(users.id, userId)) : [];
   const paymentUrl = await startPayment(ctx, order, callbackUrl, u?.mobile ?? undefined);
   return { orderId: order.id, number: order.number, total: order.total, paymentUrl };
 }

@@ -19,7 +19,8 @@ interface VerifyResult {
 
 /** A payment gateway: start a payment (→ where to send the shopper), then verify it from our server. */
 export interface PaymentGateway {
-  name: 'fake' | 'zarinpal';
+  /** What its payments record as their provider: Zarinpal's sandbox apart from Zarinpal (its payments take no money). */
+  name: 'fake' | 'zarinpal' | 'zarinpal_sandbox';
   request(p: PaymentRequest): Promise<{ authority: string; redirectUrl: string }>;
   verify(p: { authority: string; amount: number }): Promise<VerifyResult>;
 }
@@ -64,7 +65,7 @@ export function zarinpalGateway(opts: { merchantId: string; sandbox: boolean; fe
     return (await res.json().catch(() => ({}))) as { data?: { code?: number; authority?: string; ref_id?: number | string; message?: string }; errors?: unknown };
   }
   return {
-    name: 'zarinpal',
+    name: opts.sandbox ? 'zarinpal_sandbox' : 'zarinpal',
     async request(p) {
       const json = await call('request.json', {
         merchant_id: opts.merchantId, amount: tomanToRial(p.amount), currency: 'IRR', callback_url: p.callbackUrl,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Text, Textarea, TextInput, Timeline, Title } from '@mantine/core';
-import { formatJalaliDateTime, PAYMENT_METHOD_LABELS, type Order } from '@sorkhab/shared';
+import { formatJalaliDateTime, PAYMENT_METHOD_LABELS, PAYMENT_PROVIDER_LABELS, type Order } from '@sorkhab/shared';
 import { detailRow, fa } from './ui';
 import { useSave } from './use-save';
 
@@ -52,6 +52,7 @@ export function OrderFulfilment({ order, onDone }: { order: Order; onDone: (o: O
         {detailRow('روش ارسال', order.shipping ? order.shipping.name : '—')}
         {order.shipping?.estimate && detailRow('زمان تحویل', order.shipping.estimate)}
         {detailRow('روش پرداخت', PAYMENT_METHOD_LABELS[order.paymentMethod])}
+        {order.paymentProvider && detailRow('پرداخت‌شده با', PAYMENT_PROVIDER_LABELS[order.paymentProvider] ?? order.paymentProvider)}
         {order.trackingCode && detailRow('کد رهگیری', order.trackingUrl
           ? <Anchor href={order.trackingUrl} target="_blank" rel="noopener noreferrer" dir="ltr" size="sm">{order.trackingCode}</Anchor>
           : <bdi dir="ltr">{order.trackingCode}</bdi>)}

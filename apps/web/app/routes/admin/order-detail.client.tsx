@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { formatJalaliDateTime, formatToman, localMobile, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from '@sorkhab/shared';
+import {
+  formatJalaliDateTime, formatToman, localMobile, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, PAYMENT_PROVIDER_LABELS, type OrderStatus,
+} from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { OrderFulfilment, ShipFields } from '../../features/admin/order-fulfilment';
-import { ORDER_STATUS_COLORS } from '../../features/admin/orders';
+import { ORDER_STATUS_COLORS, paidInTest } from '../../features/admin/orders';
 import { OrderReturns } from '../../features/admin/returns';
 import { DataTable, detailRow, fa, PageTitle, thumbOf } from '../../features/admin/ui';
 import { useSave } from '../../features/admin/use-save';
@@ -35,6 +37,12 @@ export default function OrderDetailPage() {
       </>}>
         سفارش {fa(order.number)}
       </PageTitle>
+      {paidInTest(order) && (
+        <Alert color="red" variant="light" mb="md" title="پرداخت آزمایشی: پولی دریافت نشده است" data-testid="test-payment-warning">
+          این سفارش در «{PAYMENT_PROVIDER_LABELS[order.paymentProvider!]}» پرداخت شده است که پولی جابه‌جا نمی‌کند. آن را نفرستید؛ اگر
+          خریدار واقعی است، پرداخت را از او دوباره بخواهید.
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2, lg: 4 }} mb="md">
         <Paper withBorder p="md">
           <Title order={3} size="h5" mb="sm">وضعیت</Title>

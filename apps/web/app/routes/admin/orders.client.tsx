@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Checkbox, Group, List, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
-  ADMIN_PAGE_SIZE, formatJalaliDateTime, formatToman, localMobile, ORDER_STATUS_LABELS, ORDER_STATUSES, SHIPPING_CARRIER_LABELS,
-  SHIPPING_CARRIERS, type BulkOrderStatusResult, type OrderStatus,
+  ADMIN_PAGE_SIZE, formatJalaliDateTime, formatToman, localMobile, ORDER_STATUS_LABELS, ORDER_STATUSES, PAYMENT_PROVIDER_LABELS,
+  SHIPPING_CARRIER_LABELS, SHIPPING_CARRIERS, type BulkOrderStatusResult, type OrderStatus,
 } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
-import { ORDER_STATUS_COLORS, PAYMENT_PROVIDER_LABELS } from '../../features/admin/orders';
+import { ORDER_STATUS_COLORS, paidInTest } from '../../features/admin/orders';
 import { AdminTable, rowNumber } from '../../features/admin/table';
 import { fa, PageTitle } from '../../features/admin/ui';
 import { useSave } from '../../features/admin/use-save';
@@ -116,7 +116,11 @@ export default function OrdersPage() {
             { head: 'تاریخ ثبت', cell: (o) => <Text size="sm">{formatJalaliDateTime(o.createdAt)}</Text> },
             { head: 'مبلغ', td: { style: { whiteSpace: 'nowrap' } }, cell: (o) => formatToman(o.total) },
             // The whole status, never cut with an ellipsis (a narrow screen scrolls the table instead).
-            { head: 'وضعیت', td: { style: { whiteSpace: 'nowrap' } }, cell: (o) => <Badge variant="light" color={ORDER_STATUS_COLORS[o.status]} styles={{ label: { overflow: 'visible' } }}>{ORDER_STATUS_LABELS[o.status]}</Badge> },
+            // A test gateway's «paid» under it: nothing was taken, not an order to ship.
+            { head: 'وضعیت', td: { style: { whiteSpace: 'nowrap' } }, cell: (o) => <Stack gap={4} align="flex-start">
+              <Badge variant="light" color={ORDER_STATUS_COLORS[o.status]} styles={{ label: { overflow: 'visible' } }}>{ORDER_STATUS_LABELS[o.status]}</Badge>
+              {paidInTest(o) && <Badge variant="outline" color="red" styles={{ label: { overflow: 'visible' } }}>پرداخت آزمایشی</Badge>}
+            </Stack> },
             { head: 'جزئیات', w: 90, cell: (o) => <Button size="compact-sm" variant="subtle" component={Link} to={`/admin/orders/${o.id}`}>مشاهده</Button> },
           ]} pager={{ page, totalCount: data?.totalCount ?? 0,
             onChange: (n) => setParams(Object.fromEntries(Object.entries({ ...applied, page: String(n) }).filter(([, v]) => v))) }} />
