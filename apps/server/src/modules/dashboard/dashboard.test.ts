@@ -76,13 +76,21 @@ describe('the payments the dashboard warns about', () => {
     expect((await get(await t.adminToken())).json().data.payments).toEqual({ provider: 'fake', test: true });
   });
 
-  it('are Zarinpal\'s sandbox until ZARINPAL_SANDBOX=false; a live Zarinpal is not flagged', async () => {
+  it('are Zarinpal\'s sandbox until ZARINPAL_SANDBOX=false; a live Zarinpal is not flagged, and its sales leave test-paid orders out', async () => {
     const zarinpal = { PAYMENT_PROVIDER: 'zarinpal' as const, ZARINPAL_MERCHANT_ID: 'a'.repeat(36) };
     expect(paymentMode(testConfig(zarinpal))).toEqual({ provider: 'zarinpal', test: true });
     const live = await buildTestApp({ ...zarinpal, ZARINPAL_SANDBOX: false });
     try {
-      const res = await live.app.inject({ method: 'GET', url: '/api/Dashboard', headers: bearer(await live.adminToken()) });
-      expect(res.json().data.payments).toEqual({ provider: 'zarinpal', test: false });
+      const dashboard = async () => (await live.app.inject({ method: 'GET', url: '/api/Dashboard', headers: bearer(await live.adminToken()) })).json().data;
+      expect((await dashboard()).payments).toEqual({ provider: 'zarinpal', test: false });
+      if (!hasOrders) return;
+      // An order the fake gateway «took» before the shop went live: one to handle, not a sale.
+      const [order] = (await live.db.execute(sql`insert into orders (number, user_id, status, firstname, lastname, province, city, address, postal_code, mobile, subtotal, total, reserved_until, paid_at)
+        values ('L-1', 1, 'paid', 'مریم', 'احمدی', 'تهران', 'تهران', 'خیابان ولیعصر', '1234567890', '989121234567', 400000, 400000, now(), now()) returning id`)).rows as { id: number }[];
+      await live.db.execute(sql`insert into payments (order_id, provider, authority, amount, status) values (${order!.id}, 'fake', 'FAKE-L-1', 400000, 'paid')`);
+      expect(await dashboard()).toMatchObject({ orderCount: 1, openOrderCount: 1, salesToday: 0, salesMonth: 0 });
+      await live.db.execute(sql`update payments set provider = 'zarinpal' where authority = 'FAKE-L-1'`);
+      expect(await dashboard()).toMatchObject({ salesToday: 400_000, salesMonth: 400_000 });
     } finally {
       await live.close();
     }

@@ -16,6 +16,21 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
+let orderSeq = 0;
+/** An order of `lines` ([product, quantity, unit price]) in `status`, placed (and paid, unless unpaid or cancelled) at `at`. */
+async function insertOrder(userId: number, status: string, at: string, lines: [number, number, number][]) {
+  const total = lines.reduce((s, [, q, price]) => s + q * price, 0);
+  const [row] = (await t.db.execute(sql`insert into orders (number, user_id, status, firstname, lastname, province, city, address, postal_code, mobile,
+      subtotal, total, reserved_until, paid_at, created_at)
+    values (${`D-${++orderSeq}`}, ${userId}, ${status}, 'مریم', 'احمدی', 'تهران', 'تهران', 'ولیعصر', '1234567890', '989121234567', ${total}, ${total},
+      ${at}::timestamptz, ${status === 'awaiting_payment' || status === 'cancelled' ? null : at}::timestamptz, ${at}::timestamptz) returning id`)).rows as { id: number }[];
+  for (const [productId, quantity, price] of lines) {
+    await t.db.execute(sql`insert into order_items (order_id, product_id, title, unit_price, quantity, line_total)
+      values (${row!.id}, ${productId}, 'x', ${price}, ${quantity}, ${quantity * price})`);
+  }
+  return row!.id;
+}
+
 describe('dashboard aggregates (seeded orders, a fixed now)', () => {
   // 2026-11-25 10:00 UTC is 4 Azar 1405 in Tehran; that Tehran day began 2026-11-24 20:30 UTC.
   const now = new Date('2026-11-25T10:00:00Z');
@@ -24,19 +39,7 @@ describe('dashboard aggregates (seeded orders, a fixed now)', () => {
     const user = await quickCustomer(t);
     const cream = await createProduct(t, { Title: 'کرم آبرسان', Price: 100_000, Stock: 100 });
     const serum = await createProduct(t, { Title: 'سرم ویتامین سی', Price: 300_000, Stock: 100 });
-    let n = 0;
-    const order = async (status: string, at: string, lines: [number, number, number][]) => {
-      const total = lines.reduce((s, [, q, price]) => s + q * price, 0);
-      const [row] = (await t.db.execute(sql`insert into orders (number, user_id, status, firstname, lastname, province, city, address, postal_code, mobile,
-          subtotal, total, reserved_until, paid_at, created_at)
-        values (${`D-${++n}`}, ${user.userId}, ${status}, 'مریم', 'احمدی', 'تهران', 'تهران', 'ولیعصر', '1234567890', '989121234567', ${total}, ${total},
-          ${at}::timestamptz, ${status === 'awaiting_payment' || status === 'cancelled' ? null : at}::timestamptz, ${at}::timestamptz) returning id`)).rows as { id: number }[];
-      for (const [productId, quantity, price] of lines) {
-        await t.db.execute(sql`insert into order_items (order_id, product_id, title, unit_price, quantity, line_total)
-          values (${row!.id}, ${productId}, 'x', ${price}, ${quantity}, ${quantity * price})`);
-      }
-      return row!.id;
-    };
+    const order = (status: string, at: string, lines: [number, number, number][]) => insertOrder(user.userId, status, at, lines);
     await order('paid', '2026-11-25T09:00:00Z', [[cream.id, 2, 100_000]]); // today
     const delivered = await order('delivered', '2026-11-24T20:31:00Z', [[serum.id, 1, 300_000]]); // today, 00:01 Tehran
     await order('shipped', '2026-11-24T20:29:00Z', [[cream.id, 1, 100_000]]); // yesterday, 23:59 Tehran
@@ -64,6 +67,42 @@ describe('dashboard aggregates (seeded orders, a fixed now)', () => {
     expect(Object.fromEntries(d.ordersByStatus.map((s) => [s.status, s.count]))).toEqual({
       awaiting_payment: 1, cod: 0, paid: 2, processing: 1, shipped: 1, delivered: 1, cancelled: 1, paid_unfulfillable: 0, refunded: 0,
     });
+  });
+
+  it('a live shop\'s sales count what Zarinpal (live) and a manual payment took; not what the fake gateway or the sandbox «took»', async () => {
+    const user = await quickCustomer(t);
+    const tried = await createProduct(t, { Title: 'رژ لب آزمایشی', Price: 50_000, Stock: 100 });
+    const sold = await createProduct(t, { Title: 'ریمل فروخته', Price: 80_000, Stock: 100 });
+    const live = { testPayments: false };
+    const before = { live: await dashboardStats(t.db, now, live), all: await dashboardStats(t.db, now) };
+    const paidOrder = async (provider: string, productId: number, price: number) => {
+      const id = await insertOrder(user.userId, 'paid', '2026-11-25T08:00:00Z', [[productId, 1, price]]);
+      // A failed try first (any gateway), then the payment that took it.
+      await t.db.execute(sql`insert into payments (order_id, provider, authority, amount, status) values (${id}, 'zarinpal', ${`TPF-${id}`}, ${price}, 'failed')`);
+      await t.db.execute(sql`insert into payments (order_id, provider, authority, amount, status) values (${id}, ${provider}, ${`TPA-${id}`}, ${price}, 'paid')`);
+      return id;
+    };
+    await paidOrder('fake', tried.id, 50_000);
+    const sandbox = await paidOrder('zarinpal_sandbox', tried.id, 50_000);
+    await paidOrder('zarinpal', sold.id, 80_000);
+    await paidOrder('manual', sold.id, 80_000);
+    await t.db.execute(sql`insert into return_requests (order_id, user_id, status, reason, refund_amount, refund_method, refunded_at)
+      values (${sandbox}, ${user.userId}, 'refunded', 'damaged', 20000, 'card', '2026-11-25T09:00:00Z'::timestamptz)`);
+
+    const after = { live: await dashboardStats(t.db, now, live), all: await dashboardStats(t.db, now) };
+    expect(after.live.salesToday - before.live.salesToday).toBe(160_000);
+    expect(after.live.salesMonth - before.live.salesMonth).toBe(160_000);
+    const today = (d: typeof after.live) => d.salesByDay.at(-1)!;
+    expect(today(after.live).orders - today(before.live).orders).toBe(2);
+    expect(today(after.live).refunds - today(before.live).refunds).toBe(0);
+    expect(after.live.bestSellers.map((b) => b.productId)).toContain(sold.id);
+    expect(after.live.bestSellers.map((b) => b.productId)).not.toContain(tried.id);
+    // Still on a test gateway, the shop counts them all (the sandbox order's refund taken off).
+    expect(after.all.salesToday - before.all.salesToday).toBe(260_000 - 20_000);
+    expect(today(after.all).orders - today(before.all).orders).toBe(4);
+    expect(after.all.bestSellers.find((b) => b.productId === tried.id)).toMatchObject({ quantity: 2, sales: 100_000 });
+    // The desk's counts are not money: every paid order is one to handle.
+    expect(after.live.openOrderCount - before.live.openOrderCount).toBe(4);
   });
 });
 

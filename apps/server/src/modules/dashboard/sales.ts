@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { ORDER_STATUSES, SOLD_ORDER_STATUSES, type DashboardStats, type OrderStatus } from '@sorkhab/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import { ORDER_STATUSES, SOLD_ORDER_STATUSES, TEST_PAYMENT_PROVIDERS, type DashboardStats, type OrderStatus } from '@sorkhab/shared';
 import type { Db } from '../../db/client.js';
 
 const DAY_MS = 86_400_000;
@@ -8,6 +8,20 @@ const TEHRAN_OFFSET = sql.raw(`interval '210 minutes'`);
 const DAYS = 30;
 
 const sold = () => sql.join(SOLD_ORDER_STATUSES.map((s) => sql`${s}`), sql`, `);
+
+/**
+ * Whose money the figures count. A shop taking real payments leaves out the orders a test gateway «took» (the fake
+ * one, Zarinpal's sandbox: no money moved), say from the days before it went live; a shop still on one counts them all
+ * (its figures are its trials').
+ */
+export interface SalesScope { testPayments: boolean }
+
+/** The order `orderId` (an SQL column) counts in `scope`'s sales: always, or when no test gateway took its payment. */
+export function countedOrder(orderId: SQL, scope: SalesScope): SQL {
+  if (scope.testPayments) return sql`true`;
+  const test = sql.join(TEST_PAYMENT_PROVIDERS.map((p) => sql`${p}`), sql`, `);
+  return sql`not exists (select 1 from payments tp where tp.order_id = ${orderId} and tp.status in ('paid', 'refunded') and tp.provider in (${test}))`;
+}
 /** When an order counts as sold: its payment, or its creation for an order paid before paid_at existed. */
 const soldAt = sql.raw('coalesce(o.paid_at, o.created_at)');
 /**
@@ -18,22 +32,23 @@ function window(todayStart: Date) {
   const start = new Date(todayStart.getTime() - (DAYS - 1) * DAY_MS);
   return { start, createdAfter: new Date(start.getTime() - DAY_MS) };
 }
-const inWindow = (w: ReturnType<typeof window>) =>
-  sql`o.status in (${sold()}) and o.created_at >= ${w.createdAfter.toISOString()}::timestamptz and ${soldAt} >= ${w.start.toISOString()}::timestamptz`;
+const inWindow = (w: ReturnType<typeof window>, scope: SalesScope) =>
+  sql`o.status in (${sold()}) and o.created_at >= ${w.createdAfter.toISOString()}::timestamptz and ${soldAt} >= ${w.start.toISOString()}::timestamptz
+    and ${countedOrder(sql.raw('o.id'), scope)}`;
 
 /**
  * Sales and paid orders per Tehran day for the last 30 days (today included), oldest first; empty days are 0. A day's
  * sales are net of the refunds recorded that day (returns: decision 024), which are also given apart.
  */
-export async function salesByDay(db: Db, todayStart: Date): Promise<DashboardStats['salesByDay']> {
+export async function salesByDay(db: Db, todayStart: Date, scope: SalesScope): Promise<DashboardStats['salesByDay']> {
   const w = window(todayStart);
   const [rows, refundRows] = await Promise.all([
     db.execute(sql`
       select to_char((${soldAt} at time zone 'UTC') + ${TEHRAN_OFFSET}, 'YYYY-MM-DD') as day, sum(o.total)::bigint as sales, count(*)::int as orders
-      from orders o where ${inWindow(w)} group by 1`),
+      from orders o where ${inWindow(w, scope)} group by 1`),
     db.execute(sql`
       select to_char((r.refunded_at at time zone 'UTC') + ${TEHRAN_OFFSET}, 'YYYY-MM-DD') as day, sum(r.refund_amount)::bigint as refunds
-      from return_requests r where r.refunded_at >= ${w.start.toISOString()}::timestamptz group by 1`),
+      from return_requests r where r.refunded_at >= ${w.start.toISOString()}::timestamptz and ${countedOrder(sql.raw('r.order_id'), scope)} group by 1`),
   ]);
   const byDay = new Map((rows.rows as { day: string; sales: string | number; orders: number }[]).map((r) => [r.day, r]));
   const refundsByDay = new Map((refundRows.rows as { day: string; refunds: string | number }[]).map((r) => [r.day, Number(r.refunds)]));
@@ -46,20 +61,21 @@ export async function salesByDay(db: Db, todayStart: Date): Promise<DashboardSta
 }
 
 /** Refunds recorded since a moment (today's, this month's), to take off the sales of the same period. */
-export async function refundedSince(db: Db, since: Date): Promise<number> {
+export async function refundedSince(db: Db, since: Date, scope: SalesScope): Promise<number> {
   const [row] = (await db.execute(sql`
-    select coalesce(sum(refund_amount), 0)::bigint as refunds from return_requests where refunded_at >= ${since.toISOString()}::timestamptz`))
+    select coalesce(sum(r.refund_amount), 0)::bigint as refunds from return_requests r
+    where r.refunded_at >= ${since.toISOString()}::timestamptz and ${countedOrder(sql.raw('r.order_id'), scope)}`))
     .rows as { refunds: string | number }[];
   return Number(row?.refunds ?? 0);
 }
 
 /** The 30 days' ten best sellers by units (ties: more toman first), with today's product title. */
-export async function bestSellers(db: Db, todayStart: Date): Promise<DashboardStats['bestSellers']> {
+export async function bestSellers(db: Db, todayStart: Date, scope: SalesScope): Promise<DashboardStats['bestSellers']> {
   const w = window(todayStart);
   const rows = (await db.execute(sql`
     select i.product_id as "productId", p.title, sum(i.quantity)::int as quantity, sum(i.line_total)::bigint as sales
     from order_items i join orders o on o.id = i.order_id join products p on p.id = i.product_id
-    where ${inWindow(w)} group by i.product_id, p.title order by quantity desc, sales desc, i.product_id limit 10`)).rows as
+    where ${inWindow(w, scope)} group by i.product_id, p.title order by quantity desc, sales desc, i.product_id limit 10`)).rows as
     { productId: number; title: string; quantity: number; sales: string | number }[];
   return rows.map((r) => ({ productId: Number(r.productId), title: r.title, quantity: Number(r.quantity), sales: Number(r.sales) }));
 }
