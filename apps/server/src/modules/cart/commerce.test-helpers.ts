@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { BuildOptions } from '../../app.js';
 import type { Config } from '../../config.js';
@@ -61,21 +62,32 @@ export const NEW_ADDRESS = {
 type Shopper = Awaited<ReturnType<typeof quickCustomer>>;
 
 /**
- * A shopper's order of `quantity` units of a product (a new one with stock 10 unless given), paid on the fake
- * gateway and moved to delivered (or only to processing with `deliver: false`).
+ * A shopper's order of `quantity` units (1 unless given) of a product (a new one at `price`, stock 10, unless
+ * `productId`), checked out and paid: on the fake gateway by its pay button, on another (a test's stubbed Zarinpal) by
+ * the gateway's callback alone. `callback` replays that callback.
  */
-export async function deliveredOrder(t: ShopApp, opts: { quantity?: number; s?: Shopper; deliver?: boolean; productId?: number } = {}) {
-  const productId = opts.productId ?? (await createProduct(t, { Price: 200_000, Stock: 10 })).id;
+export async function paidOrder(t: ShopApp, opts: { quantity?: number; s?: Shopper; productId?: number; price?: number } = {}) {
+  const productId = opts.productId ?? (await createProduct(t, { Price: opts.price ?? 200_000, Stock: 10 })).id;
   const s = opts.s ?? await quickCustomer(t);
-  await t.app.inject({ method: 'POST', url: '/api/Cart/Add', payload: { productId, quantity: opts.quantity ?? 3 }, headers: s.headers });
-  const order = dataOf(await t.app.inject({ method: 'POST', url: '/api/Order/Checkout', payload: { address: NEW_ADDRESS }, headers: s.headers }));
+  await t.app.inject({ method: 'POST', url: '/api/Cart/Add', payload: { productId, quantity: opts.quantity ?? 1 }, headers: s.headers });
+  const order = dataOf<{ orderId: number; number: string; total: number }>(
+    await t.app.inject({ method: 'POST', url: '/api/Order/Checkout', payload: { address: NEW_ADDRESS }, headers: s.headers }));
   const [pay] = await t.db.select().from(payments).where(eq(payments.orderId, order.orderId));
-  await t.app.inject({ method: 'POST', url: `/payment/fake/${pay!.authority}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
-  await t.app.inject({ method: 'GET', url: `/api/Payment/Callback?Authority=${pay!.authority}&Status=OK` });
+  if (pay!.provider === 'fake') {
+    await t.app.inject({ method: 'POST', url: `/payment/fake/${pay!.authority}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  }
+  const callback = () => t.app.inject({ method: 'GET', url: `/api/Payment/Callback?Authority=${pay!.authority}&Status=OK` });
+  expect(new URL(String((await callback()).headers.location), 'http://x').searchParams.get('result')).toBe('paid');
+  return { orderId: order.orderId, number: order.number, total: order.total, productId, s, callback };
+}
+
+/** A shopper's order (`paidOrder`, 3 units unless given) moved to delivered (or only to processing with `deliver: false`). */
+export async function deliveredOrder(t: ShopApp, opts: { quantity?: number; s?: Shopper; deliver?: boolean; productId?: number } = {}) {
+  const { orderId, number, productId, s } = await paidOrder(t, { ...opts, quantity: opts.quantity ?? 3 });
   const admin = bearer(await t.adminToken());
   for (const status of opts.deliver === false ? ['processing'] : ['processing', 'shipped', 'delivered']) {
-    dataOf(await t.app.inject({ method: 'PUT', url: '/api/Order/SetStatus', payload: { id: order.orderId, status }, headers: admin }));
+    dataOf(await t.app.inject({ method: 'PUT', url: '/api/Order/SetStatus', payload: { id: orderId, status }, headers: admin }));
   }
-  const full = dataOf(await t.app.inject({ method: 'GET', url: `/api/Order/MineById?id=${order.orderId}`, headers: s.headers }));
-  return { orderId: order.orderId as number, number: order.number as string, itemId: full.items[0].id as number, productId, s };
+  const full = dataOf(await t.app.inject({ method: 'GET', url: `/api/Order/MineById?id=${orderId}`, headers: s.headers }));
+  return { orderId, number, itemId: full.items[0].id as number, productId, s };
 }

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { jobs, orders, payments } from '../../db/schema/index.js';
+import { jobs, orders } from '../../db/schema/index.js';
 import { bearer } from '../../../test/helpers.js';
-import { createProduct } from '../../../test/factories.js';
-import { buildShopApp, NEW_ADDRESS, quickCustomer, type ShopApp } from '../cart/commerce.test-helpers.js';
+import { buildShopApp, paidOrder, quickCustomer, type ShopApp } from '../cart/commerce.test-helpers.js';
 import { setStatus } from '../orders/orders.service.js';
 import type { SmsProvider } from '../customers/sms.js';
 
@@ -22,19 +21,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 }
 
 /** A shopper's order of a product at `price`, checked out and paid on the fake gateway. */
-async function paidOrder(t: ShopApp, price = 1_250_000) {
-  const p = await createProduct(t, { Price: price, Stock: 10 });
-  const s = await quickCustomer(t);
-  await t.app.inject({ method: 'POST', url: '/api/Cart/Add', payload: { productId: p.id, quantity: 1 }, headers: s.headers });
-  const res = await t.app.inject({ method: 'POST', url: '/api/Order/Checkout', payload: { address: NEW_ADDRESS }, headers: s.headers });
-  if (res.statusCode !== 200) throw new Error(res.body);
-  const order = res.json().data as { orderId: number; number: string; total: number };
-  const [pay] = await t.db.select().from(payments).where(eq(payments.orderId, order.orderId));
-  await t.app.inject({ method: 'POST', url: `/payment/fake/${pay!.authority}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
-  const callback = () => t.app.inject({ method: 'GET', url: `/api/Payment/Callback?Authority=${pay!.authority}&Status=OK` });
-  await callback();
-  return { ...order, s, callback };
-}
+const orderPaid = (t: ShopApp, price = 1_250_000) => paidOrder(t, { price });
 const jobsOf = (t: ShopApp, orderId: number) =>
   t.db.select().from(jobs).where(like(jobs.dedupeKey, `sms:order:${orderId}:%`)).orderBy(jobs.id);
 const setOrderStatus = async (t: ShopApp, id: number, status: string) =>
@@ -49,7 +36,7 @@ describe('order status SMS (console provider, worker running)', () => {
   it('tells the shopper and the owner of a paid order, then the shopper of shipping and delivery', async () => {
     const admin = bearer(await t.adminToken());
     expect((await t.app.inject({ method: 'PUT', url: '/api/Settings/Sms', payload: { ownerMobile: '۰۹۳۵۰۰۰۱۱۲۲' }, headers: admin })).statusCode).toBe(200);
-    const o = await paidOrder(t, 1_250_000);
+    const o = await orderPaid(t, 1_250_000);
     const fa = { number: o.number.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!), total: '۱٬۲۹۵٬۰۰۰ تومان' }; // 1,250,000 + 45,000 shipping
     expect(o.total).toBe(1_295_000);
 
@@ -79,14 +66,14 @@ describe('order status SMS (console provider, worker running)', () => {
   });
 
   it('enqueues once however often the payment callback is replayed', async () => {
-    const o = await paidOrder(t);
+    const o = await orderPaid(t);
     await o.callback();
     await o.callback();
     expect((await jobsOf(t, o.orderId)).map((j) => j.dedupeKey)).toEqual([`sms:order:${o.orderId}:paid:shopper`, `sms:order:${o.orderId}:paid:owner`]);
   });
 
   it('leaves no SMS when the status change rolls back', async () => {
-    const o = await paidOrder(t);
+    const o = await orderPaid(t);
     await setOrderStatus(t, o.orderId, 'processing');
     // An acting admin that does not exist: the audit row's foreign key fails at the end of the transaction.
     await expect(setStatus(t.db, t.app.services.cache, 987654, o.orderId, 'shipped')).rejects.toThrow();
@@ -109,7 +96,7 @@ describe('order status SMS (console provider, worker running)', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data.templates.shopperShipped).toBe('{name}، بسته {order} ({total}) در راه است {tracking}');
     expect(saved.json().data.templates.shopperPaid).toContain('پرداخت شد'); // the others keep their text
-    const o = await paidOrder(t, 100_000);
+    const o = await orderPaid(t, 100_000);
     await setOrderStatus(t, o.orderId, 'processing');
     expect((await t.app.inject({ method: 'PUT', url: '/api/Order/Ship', payload: { id: o.orderId, trackingCode: '1234567890' }, headers: admin })).statusCode).toBe(200);
     const [shipped] = await t.db.select().from(jobs).where(eq(jobs.dedupeKey, `sms:order:${o.orderId}:shipped:shopper`));
@@ -124,10 +111,10 @@ describe('order status SMS (console provider, worker running)', () => {
   it('sends the owner nothing when there is no owner mobile and the shop phone is a landline', async () => {
     const admin = bearer(await t.adminToken());
     await t.app.inject({ method: 'PUT', url: '/api/Settings/Sms', payload: { ownerMobile: '' }, headers: admin });
-    const o = await paidOrder(t);
+    const o = await orderPaid(t);
     expect((await jobsOf(t, o.orderId)).map((j) => j.dedupeKey)).toEqual([`sms:order:${o.orderId}:paid:shopper`]);
     await t.app.inject({ method: 'PUT', url: '/api/Settings', payload: { phone: '09121112233' }, headers: admin });
-    const o2 = await paidOrder(t);
+    const o2 = await orderPaid(t);
     expect((await jobsOf(t, o2.orderId)).map((j) => (j.payload as { to: string }).to)).toEqual([SHOPPER, '989121112233']);
   });
 });
@@ -150,7 +137,7 @@ describe('a failing or slow provider', () => {
 
   it('fails a message after its attempts, lists it with its error, and sends it when the admin retries', async () => {
     mode = 'down';
-    const o = await paidOrder(t);
+    const o = await orderPaid(t);
     const [job] = await jobsOf(t, o.orderId);
     await until('the failure', async () => (await t.db.select().from(jobs).where(and(eq(jobs.id, job!.id), eq(jobs.status, 'failed'))))[0]);
     const admin = bearer(await t.adminToken());
@@ -183,7 +170,7 @@ describe('a failing or slow provider', () => {
 
   it('never holds up the request that changes the status', async () => {
     mode = 'slow';
-    const o = await paidOrder(t);
+    const o = await orderPaid(t);
     const started = Date.now();
     expect((await setOrderStatus(t, o.orderId, 'processing')).statusCode).toBe(200);
     expect((await setOrderStatus(t, o.orderId, 'shipped')).statusCode).toBe(200);

@@ -1,9 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { payments } from '../../db/schema/index.js';
 import { bearer } from '../../../test/helpers.js';
-import { createProduct } from '../../../test/factories.js';
-import { buildShopApp, NEW_ADDRESS, quickCustomer, type ShopApp } from '../cart/commerce.test-helpers.js';
+import { buildShopApp, paidOrder, type ShopApp } from '../cart/commerce.test-helpers.js';
 
 /**
  * An order paid on a gateway that moves no money (the built-in fake one, Zarinpal's sandbox) says so to the admin: its
@@ -25,23 +22,6 @@ function zarinpalAnswers() {
     return new Response(JSON.stringify({ data, errors: [] }), { headers: { 'content-type': 'application/json' } });
   });
   return hosts;
-}
-
-/** A shopper's order, paid: on the fake gateway its pay button, on Zarinpal the callback with Status=OK. */
-async function paidOrder(t: ShopApp) {
-  const product = await createProduct(t, { Price: 250_000, Stock: 5 });
-  const s = await quickCustomer(t);
-  await t.app.inject({ method: 'POST', url: '/api/Cart/Add', payload: { productId: product.id, quantity: 1 }, headers: s.headers });
-  const res = await t.app.inject({ method: 'POST', url: '/api/Order/Checkout', payload: { address: NEW_ADDRESS }, headers: s.headers });
-  expect(res.statusCode).toBe(200);
-  const order = res.json().data as { orderId: number; number: string };
-  const [pay] = await t.db.select().from(payments).where(eq(payments.orderId, order.orderId));
-  if (pay!.provider === 'fake') {
-    await t.app.inject({ method: 'POST', url: `/payment/fake/${pay!.authority}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
-  }
-  const back = await t.app.inject({ method: 'GET', url: `/api/Payment/Callback?Authority=${pay!.authority}&Status=OK` });
-  expect(new URL(String(back.headers.location), 'http://x').searchParams.get('result')).toBe('paid');
-  return { ...order, s };
 }
 
 async function adminView(t: ShopApp, orderId: number) {
