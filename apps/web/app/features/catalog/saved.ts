@@ -16,6 +16,17 @@ let state = empty;
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 const set = (next: Partial<State>) => { state = { ...state, ...next }; listeners.forEach((l) => l()); };
+/**
+ * The shopper's changes (a heart, a wait) made while the list is loading: the answer was read before them, so they
+ * are applied again over it — a heart clicked before the list came back must not empty itself when it does.
+ */
+let whileLoading: ((s: State) => Partial<State>)[] | null = null;
+const change = (f: (s: State) => Partial<State>) => { whileLoading?.push(f); set(f(state)); };
+const flip = (productId: number, on: boolean) => (s: State) => {
+  const ids = new Set(s.ids);
+  if (on) ids.add(productId); else ids.delete(productId);
+  return { ids };
+};
 
 const hinted = () => document.cookie.split('; ').some((c) => c.startsWith(`${SHOPPER_HINT_COOKIE}=`));
 /** Where a guest goes to log in, coming back to this page. */
@@ -23,8 +34,12 @@ export const loginHref = () => `/login?next=${encodeURIComponent(location.pathna
 
 async function load() {
   const signedIn = hinted();
+  whileLoading = [];
   const res = signedIn ? await browserApi.call('GET /Wishlist/Ids') : null;
-  set(res?.success ? { ids: new Set(res.data.productIds), alerts: res.data.alerts, known: true, hinted: signedIn } : { ...empty, known: true, hinted: signedIn });
+  let next: State = res?.success ? { ids: new Set(res.data.productIds), alerts: res.data.alerts, known: true, hinted: signedIn } : { ...empty, known: true, hinted: signedIn };
+  for (const f of whileLoading) next = { ...next, ...f(next) };
+  whileLoading = null;
+  set(next);
   const wished = Number(sessionStorage.getItem(INTENT));
   if (res?.success && wished) {
     sessionStorage.removeItem(INTENT);
@@ -45,14 +60,11 @@ export const savedStore = {
       sessionStorage.setItem(INTENT, String(productId));
       return 'login';
     }
-    const before = state.ids;
-    const ids = new Set(before);
-    if (on) ids.add(productId); else ids.delete(productId);
-    set({ ids });
+    change(flip(productId, on));
     const res = on ? await browserApi.call('POST /Wishlist/Add', { body: { productId } })
       : await browserApi.call('DELETE /Wishlist/Remove', { query: { productId } });
     if (res.success) return 'ok';
-    set({ ids: before });
+    change(flip(productId, !on));
     if (res.status === 401) {
       sessionStorage.setItem(INTENT, String(productId));
       return 'login';
@@ -64,16 +76,19 @@ export const savedStore = {
     if (!hinted()) return 'login';
     const res = await browserApi.call('POST /StockAlert/Subscribe', { body: { productId, ...(variantId ? { variantId } : {}) } });
     if (!res.success) return res.status === 401 ? 'login' : res.error.message;
-    set({ alerts: [...state.alerts.filter((a) => a.id !== res.data.id), { id: res.data.id, productId, variantId }] });
+    const alert = { id: res.data.id, productId, variantId };
+    change((s) => ({ alerts: [...s.alerts.filter((a) => a.id !== alert.id), alert] }));
     return 'ok';
   },
   /** Stops a wait; answers the refusal's message, or null. */
   async unwait(id: number): Promise<string | null> {
     const res = await browserApi.call('DELETE /StockAlert/Cancel', { query: { id } });
     if (!res.success && res.status !== 404) return res.error.message;
-    set({ alerts: state.alerts.filter((a) => a.id !== id) });
+    change((s) => ({ alerts: s.alerts.filter((a) => a.id !== id) }));
     return null;
   },
+  /** What the hearts and buttons show now. */
+  current: (): State => state,
   subscribe(l: () => void) {
     listeners.add(l);
     return () => { listeners.delete(l); };
@@ -81,7 +96,7 @@ export const savedStore = {
 };
 
 export function useSaved(): State {
-  const s = useSyncExternalStore(savedStore.subscribe, () => state, () => empty);
+  const s = useSyncExternalStore(savedStore.subscribe, savedStore.current, () => empty);
   useEffect(() => { void savedStore.ensure(); }, []);
   return s;
 }
