@@ -79,6 +79,9 @@ describe('the payments the dashboard warns about', () => {
   it('are Zarinpal\'s sandbox until ZARINPAL_SANDBOX=false; a live Zarinpal is not flagged, and its sales leave test-paid orders out', async () => {
     const zarinpal = { PAYMENT_PROVIDER: 'zarinpal' as const, ZARINPAL_MERCHANT_ID: 'a'.repeat(36) };
     expect(paymentMode(testConfig(zarinpal))).toEqual({ provider: 'zarinpal', test: true });
+    expect(paymentMode(testConfig({ ...zarinpal, ZARINPAL_SANDBOX: false }))).toEqual({ provider: 'zarinpal', test: false });
+    // The fake gateway is a test one whatever ZARINPAL_SANDBOX says.
+    expect(paymentMode(testConfig({ PAYMENT_PROVIDER: 'fake', ZARINPAL_SANDBOX: false }))).toEqual({ provider: 'fake', test: true });
     const live = await buildTestApp({ ...zarinpal, ZARINPAL_SANDBOX: false });
     try {
       const dashboard = async () => (await live.app.inject({ method: 'GET', url: '/api/Dashboard', headers: bearer(await live.adminToken()) })).json().data;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { localMobile, tomanToRial } from '@sorkhab/shared';
+import { localMobile, TEST_PAYMENT_PROVIDERS, tomanToRial } from '@sorkhab/shared';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { payments } from '../../db/schema/index.js';
@@ -84,9 +84,14 @@ export function zarinpalGateway(opts: { merchantId: string; sandbox: boolean; fe
   };
 }
 
-/** The configured gateway, and whether its payments move no money (the fake gateway, Zarinpal's sandbox). */
+/**
+ * The configured gateway, and whether its payments move no money: whether the name its payments record is one of the
+ * shared TEST_PAYMENT_PROVIDERS (the fake gateway, Zarinpal's sandbox), the list the dashboard's sales and the desk read.
+ */
 export function paymentMode(config: Config): { provider: Config['PAYMENT_PROVIDER']; test: boolean } {
-  return { provider: config.PAYMENT_PROVIDER, test: config.PAYMENT_PROVIDER === 'fake' || config.ZARINPAL_SANDBOX };
+  // Built only to read its name: building a gateway does no I/O, and the fake one's database is never asked here.
+  const { name } = gatewayFromConfig(config, () => { throw new Error('paymentMode reads the gateway\'s name only'); });
+  return { provider: config.PAYMENT_PROVIDER, test: TEST_PAYMENT_PROVIDERS.includes(name) };
 }
 
 export function gatewayFromConfig(config: Config, db: () => DbOrTx): PaymentGateway {
