@@ -57,15 +57,24 @@ async function insertRecords(tx: DbOrTx, table: string, columns: Record<string, 
   await tx.execute(sql`insert into ${sql.identifier(table)} (${list}) select ${list} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${types})`);
 }
 
-/** Drops a table's secondary indexes (not its keys); answers what builds them again as they were. */
-async function dropIndexes(tx: DbOrTx, table: string): Promise<() => Promise<void>> {
-  const res = await tx.execute(sql`select i.indexname as name, i.indexdef as def from pg_indexes i
+/**
+ * Drops a table's secondary indexes (not its keys) and its foreign keys; answers what builds them again as they were.
+ * Built once over the loaded rows, an index is faster than row by row (the trigram index above all), and a foreign key
+ * added back checks every row in one join where it would otherwise look up the referenced row for each (PostgreSQL's
+ * «Populating a Database»). Both come back in the same transaction, so no other session sees the table without them.
+ */
+async function relaxTable(tx: DbOrTx, table: string): Promise<() => Promise<void>> {
+  const rows = async <T>(q: ReturnType<typeof sql>) => (await tx.execute(q) as unknown as { rows: T[] }).rows;
+  const indexes = await rows<{ name: string; def: string }>(sql`select i.indexname as name, i.indexdef as def from pg_indexes i
     where i.schemaname = current_schema() and i.tablename = ${table}
       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`);
-  const indexes = (res as unknown as { rows: { name: string; def: string }[] }).rows;
+  const keys = await rows<{ name: string; def: string }>(sql`select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
+    where conrelid = ${table}::regclass and contype = 'f'`);
+  for (const { name } of keys) await tx.execute(sql`alter table ${sql.identifier(table)} drop constraint ${sql.identifier(name)}`);
   for (const { name } of indexes) await tx.execute(sql`drop index ${sql.identifier(name)}`);
   return async () => {
     for (const { def } of indexes) await tx.execute(sql.raw(def));
+    for (const { name, def } of keys) await tx.execute(sql`alter table ${sql.identifier(table)} add constraint ${sql.identifier(name)} ${sql.raw(def)}`);
   };
 }
 
@@ -254,11 +263,11 @@ export async function seedCatalogue(target: SeedTarget, opts: SeedOptions = {}):
 
       const brandRows = await tx.insert(brands).values(BRANDS.map((b) => ({ title: b.title, alias: b.alias }))).returning({ id: brands.id });
 
-      // Products with their variants and galleries, a chunk at a time, each table in one statement a chunk, with
-      // the products' secondary indexes built once afterwards (faster than row by row, the trigram index above all). The
-      // generator writes its descriptions escaped, as the sanitiser leaves them (seed/generate.test.ts checks it).
+      // Products with their variants and galleries, a chunk at a time, each table in one statement a chunk, with the
+      // three tables' secondary indexes and foreign keys put back once afterwards (relaxTable). The generator writes its descriptions escaped, as the sanitiser leaves them (seed/generate.test.ts checks it).
       let galleryCount = 0;
-      const rebuild = await dropIndexes(tx, 'products');
+      const restore: (() => Promise<void>)[] = [];
+      for (const table of ['products', 'product_variants', 'gallery_images']) restore.push(await relaxTable(tx, table));
       for (const part of chunksOf(planned(), PRODUCT_CHUNK)) {
         const ids = await nextIds(tx, part.length);
         const variants = part.map((p) => initialVariants(p.attributes, p.stock));
@@ -285,7 +294,7 @@ export async function seedCatalogue(target: SeedTarget, opts: SeedOptions = {}):
         await insertRecords(tx, 'gallery_images', GALLERY_COLUMNS, gallery);
         galleryCount += gallery.length;
       }
-      await rebuild();
+      for (const r of restore) await r();
 
       await tx.insert(slides).values(SLIDES.map((s, i) => ({
         kind: s.kind, title: s.headline, imageUri: uri(`s:${i}`), link: `/product-list?category=${encodeURIComponent(TREE[s.root]!.title)}`,

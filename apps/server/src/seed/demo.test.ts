@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { discountedPrice, normalizeSearch, optionGroupsOf } from '@sorkhab/shared';
 import { brands, categories, categoryAttributes, galleryImages, media, products, productVariants, slides } from '../db/schema/index.js';
 import { sanitizeDescription } from '../modules/catalog/sanitize.js';
 import { variantsOf } from '../modules/media/media.service.js';
-import { buildTestApp, type TestApp } from '../../test/helpers.js';
+import type { Db } from '../db/client.js';
+import { buildTestApp, freshDatabase, type TestApp } from '../../test/helpers.js';
 import { createCategory } from '../../test/factories.js';
 import { seedDemoIfEmpty } from './demo.js';
 import { planProducts } from './generate.js';
@@ -104,6 +105,23 @@ describe('demo catalogue (seedDemoIfEmpty)', () => {
     expect(search.json().data.data[0].title).toContain('ریمل');
     const tree = await t.app.inject({ method: 'GET', url: '/api/Category/GetCategories' });
     expect(tree.json().data[0].children[0].children.length).toBeGreaterThan(0);
+  });
+
+  it('leaves the products, variants and galleries with the indexes and foreign keys the migrations made', async () => {
+    // The seed drops them for the bulk load and builds them again (relaxTable): compared with an empty migrated database.
+    const schemaOf = async (db: Db) => (await db.execute(sql`select 'index ' || indexname || ': ' || indexdef as d from pg_indexes
+      where schemaname = current_schema() and tablename in ('products', 'product_variants', 'gallery_images')
+      union all select 'constraint ' || conname || ': ' || pg_get_constraintdef(oid) from pg_constraint
+      where conrelid in ('products'::regclass, 'product_variants'::regclass, 'gallery_images'::regclass) order by 1`) as unknown as { rows: { d: string }[] }).rows.map((r) => r.d);
+    const empty = await freshDatabase();
+    try {
+      const migrated = await schemaOf(empty.db);
+      expect(migrated).toEqual(expect.arrayContaining([expect.stringMatching(/^constraint product_variants_product_id_products_id_fk: FOREIGN KEY \(product_id\) REFERENCES products\(id\) ON DELETE CASCADE$/)]));
+      expect(migrated.filter((d) => d.startsWith('index ')).length).toBeGreaterThan(10);
+      expect(await schemaOf(t.db)).toEqual(migrated);
+    } finally {
+      await empty.drop();
+    }
   });
 
   it('changes nothing when called a second time', async () => {
