@@ -1,25 +1,19 @@
 import { SHOPPER_HINT_COOKIE } from '@sorkhab/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { heldFetch } from '../../lib/held-fetch.test-helpers';
 
 /**
- * The hearts' store (saved.ts) against a fetch whose answers the test releases one by one, in the order a slow
- * connection gives them: the shopper's list (read when the page loaded) comes back after a heart was clicked.
+ * The hearts' store (saved.ts) against a fetch whose answers the test releases one by one (heldFetch), in the order a
+ * slow connection gives them: the shopper's list (read when the page loaded) comes back after a heart was clicked.
  */
-type Pending = { method: string; path: string; answer(status: number, data: unknown): void };
-let requests: Pending[];
-
-const json = (status: number, data: unknown) => new Response(JSON.stringify(status < 400
-  ? { success: true, data, error: null } : { success: false, data: null, error: { code: 'X', message: 'خطا' } }), { status });
+let held: ReturnType<typeof heldFetch>;
 
 beforeEach(() => {
-  requests = [];
   vi.resetModules(); // the store is the module's: a fresh page each test
   vi.stubGlobal('document', { cookie: `${SHOPPER_HINT_COOKIE}=1` });
   const session = new Map<string, string>();
   vi.stubGlobal('sessionStorage', { getItem: (k: string) => session.get(k) ?? null, setItem: (k: string, v: string) => session.set(k, v), removeItem: (k: string) => session.delete(k) });
-  vi.stubGlobal('fetch', (url: string, init: RequestInit) => new Promise<Response>((resolve) => {
-    requests.push({ method: init.method ?? 'GET', path: url, answer: (status, data) => resolve(json(status, data)) });
-  }));
+  held = heldFetch();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -30,13 +24,7 @@ async function loading() {
   const list = await sent('GET', '/api/Wishlist/Ids');
   return { saved: savedStore, loaded, list };
 }
-/** The request the store sent last, once it has been sent. */
-async function sent(method: string, path: string): Promise<Pending> {
-  await new Promise((r) => setTimeout(r, 0));
-  const r = requests.at(-1)!;
-  expect(`${r.method} ${r.path}`).toBe(`${method} ${path}`);
-  return r;
-}
+const sent = (method: string, path: string) => held.sent(method, path);
 
 describe('the shopper\'s hearts and waits while their list is loading', () => {
   it('a heart clicked before the list comes back stays filled when it does', async () => {

@@ -1,23 +1,10 @@
 import { STAFF_HINT_COOKIE } from '@sorkhab/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cookieJar } from '../../lib/held-fetch.test-helpers';
 
 // The shell (Mantine, the screens) is not what is tested here: the session check is.
 vi.mock('./layout.client', () => ({ default: () => null }));
 const { clientLoader } = await import('./layout');
-
-/** A browser's cookie jar as `document.cookie` is: read as "a=1; b=2", written one cookie at a time (Max-Age=0 removes it). */
-function cookieJar(initial: Record<string, string>) {
-  const jar = new Map(Object.entries(initial));
-  return {
-    get cookie() { return [...jar].map(([k, v]) => `${k}=${v}`).join('; '); },
-    set cookie(line: string) {
-      const [pair, ...attrs] = line.split(';').map((s) => s.trim());
-      const [name, value] = [pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1)];
-      if (attrs.some((a) => /^max-age=0$/i.test(a))) jar.delete(name);
-      else jar.set(name, value);
-    },
-  };
-}
 
 const staff = { id: 1, userName: 'admin', role: 'admin' };
 const answer = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
