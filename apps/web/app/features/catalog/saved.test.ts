@@ -1,16 +1,18 @@
 import { SHOPPER_HINT_COOKIE } from '@sorkhab/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { heldFetch } from '../../lib/held-fetch.test-helpers';
+import { cookieJar, heldFetch } from '../../lib/held-fetch.test-helpers';
 
 /**
  * The hearts' store (saved.ts) against a fetch whose answers the test releases one by one (heldFetch), in the order a
  * slow connection gives them: the shopper's list (read when the page loaded) comes back after a heart was clicked.
  */
 let held: ReturnType<typeof heldFetch>;
+let jar: ReturnType<typeof cookieJar>;
 
 beforeEach(() => {
   vi.resetModules(); // the store is the module's: a fresh page each test
-  vi.stubGlobal('document', { cookie: `${SHOPPER_HINT_COOKIE}=1` });
+  jar = cookieJar({ [SHOPPER_HINT_COOKIE]: '1' });
+  vi.stubGlobal('document', jar);
   const session = new Map<string, string>();
   vi.stubGlobal('sessionStorage', { getItem: (k: string) => session.get(k) ?? null, setItem: (k: string, v: string) => session.set(k, v), removeItem: (k: string) => session.delete(k) });
   held = heldFetch();
@@ -72,5 +74,17 @@ describe('the shopper\'s hearts and waits while their list is loading', () => {
     (await sent('DELETE', '/api/Wishlist/Remove?productId=2')).answer(200, null);
     expect(await toggled).toBe('ok');
     expect([...saved.current().ids]).toEqual([1]);
+  });
+
+  it('a list asked for before a logout does not fill the hearts after it', async () => {
+    const { saved, loaded, list } = await loading();
+    jar.cookie = `${SHOPPER_HINT_COOKIE}=; path=/; max-age=0`; // logged out; the next page's hearts ask again
+    await saved.ensure(); // a guest: nothing to ask
+    expect(saved.current()).toMatchObject({ known: true, hinted: false, ids: new Set() });
+    list.answer(200, { productIds: [5], alerts: [{ id: 3, productId: 8, variantId: null }] });
+    await loaded;
+    expect(saved.current()).toMatchObject({ known: true, hinted: false, ids: new Set(), alerts: [] });
+    await saved.ensure();
+    expect(held.requests).toHaveLength(1);
   });
 });

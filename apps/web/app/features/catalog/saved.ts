@@ -13,7 +13,9 @@ type State = { ids: ReadonlySet<number>; alerts: readonly Alert[]; known: boolea
 const INTENT = 'sorkhab_wish';
 const empty: State = { ids: new Set(), alerts: [], known: false, hinted: false };
 let state = empty;
-let loading: Promise<void> | null = null;
+/** The load running, for whom (logged in or not); a newer one (a login or logout since) makes an older one's answer moot. */
+let loading: { signedIn: boolean; done: Promise<void> } | null = null;
+let latest = 0;
 const listeners = new Set<() => void>();
 const set = (next: Partial<State>) => { state = { ...state, ...next }; listeners.forEach((l) => l()); };
 /**
@@ -32,10 +34,10 @@ const hinted = () => document.cookie.split('; ').some((c) => c.startsWith(`${SHO
 /** Where a guest goes to log in, coming back to this page. */
 export const loginHref = () => `/login?next=${encodeURIComponent(location.pathname + location.search)}`;
 
-async function load() {
-  const signedIn = hinted();
+async function load(signedIn: boolean, mine: number) {
   whileLoading = [];
   const res = signedIn ? await browserApi.call('GET /Wishlist/Ids') : null;
+  if (mine !== latest) return; // asked for before a login or logout: the newer load answers
   let next: State = res?.success ? { ids: new Set(res.data.productIds), alerts: res.data.alerts, known: true, hinted: signedIn } : { ...empty, known: true, hinted: signedIn };
   for (const f of whileLoading) next = { ...next, ...f(next) };
   whileLoading = null;
@@ -50,9 +52,13 @@ async function load() {
 export const savedStore = {
   ensure(): Promise<void> {
     // Logging in or out (the hint cookie) since the last load loads again.
-    if (state.known && state.hinted === hinted()) return Promise.resolve();
-    loading ??= load().finally(() => { loading = null; });
-    return loading;
+    const signedIn = hinted();
+    if (state.known && state.hinted === signedIn) return Promise.resolve();
+    if (loading?.signedIn !== signedIn) {
+      const mine = ++latest;
+      loading = { signedIn, done: load(signedIn, mine).finally(() => { if (mine === latest) loading = null; }) };
+    }
+    return loading.done;
   },
   /** Saves or removes a product at once (put back if the server refuses); a guest's wish is kept for after login: 'login'. */
   async toggle(productId: number, on = !state.ids.has(productId)): Promise<'login' | 'ok' | 'failed'> {
