@@ -64,14 +64,14 @@ type Shopper = Awaited<ReturnType<typeof quickCustomer>>;
 /**
  * A shopper's order of `quantity` units (1 unless given) of a product (a new one at `price`, stock 10, unless
  * `productId`), checked out and paid: on the fake gateway by its pay button, on another (a test's stubbed Zarinpal) by
- * the gateway's callback alone. `callback` replays that callback.
+ * the gateway's callback alone. `checkout` adds to the checkout's body (a shipping method). `callback` replays that callback.
  */
-export async function paidOrder(t: ShopApp, opts: { quantity?: number; s?: Shopper; productId?: number; price?: number } = {}) {
+export async function paidOrder(t: ShopApp, opts: { quantity?: number; s?: Shopper; productId?: number; price?: number; checkout?: object } = {}) {
   const productId = opts.productId ?? (await createProduct(t, { Price: opts.price ?? 200_000, Stock: 10 })).id;
   const s = opts.s ?? await quickCustomer(t);
   await t.app.inject({ method: 'POST', url: '/api/Cart/Add', payload: { productId, quantity: opts.quantity ?? 1 }, headers: s.headers });
   const order = dataOf<{ orderId: number; number: string; total: number }>(
-    await t.app.inject({ method: 'POST', url: '/api/Order/Checkout', payload: { address: NEW_ADDRESS }, headers: s.headers }));
+    await t.app.inject({ method: 'POST', url: '/api/Order/Checkout', payload: { address: NEW_ADDRESS, ...opts.checkout }, headers: s.headers }));
   const [pay] = await t.db.select().from(payments).where(eq(payments.orderId, order.orderId));
   if (pay!.provider === 'fake') {
     await t.app.inject({ method: 'POST', url: `/payment/fake/${pay!.authority}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });

@@ -3,7 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { jobs, orderEvents, orders, payments, products, productVariants, shippingMethods } from '../../db/schema/index.js';
 import { bearer } from '../../../test/helpers.js';
 import { createProduct } from '../../../test/factories.js';
-import { buildShopApp, NEW_ADDRESS, quickCustomer, type ShopApp } from '../cart/commerce.test-helpers.js';
+import { buildShopApp, NEW_ADDRESS, paidOrder, quickCustomer, type ShopApp } from '../cart/commerce.test-helpers.js';
 
 let t: ShopApp;
 let admin: Record<string, string>;
@@ -123,14 +123,9 @@ describe('POST /api/Order/Checkout with a shipping method', () => {
 
 /** An order paid on the fake gateway and moved to processing by the admin. */
 async function processingOrder(carrier = 'post') {
-  const { p, s } = await shopperWith(500_000);
-  const res = await checkout(s, { address: NEW_ADDRESS, shippingMethodId: await methodId(carrier) });
-  const id = res.json().data.orderId as number;
-  const [pay] = await t.db.select().from(payments).where(eq(payments.orderId, id));
-  await t.app.inject({ method: 'POST', url: `/payment/fake/${pay!.authority}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
-  await t.app.inject({ method: 'GET', url: `/api/Payment/Callback?Authority=${pay!.authority}&Status=OK` });
+  const { orderId: id, number, s } = await paidOrder(t, { price: 500_000, checkout: { shippingMethodId: await methodId(carrier) } });
   expect((await put('/api/Order/SetStatus', { id, status: 'processing' })).statusCode).toBe(200);
-  return { id, p, s, number: res.json().data.number as string };
+  return { id, s, number };
 }
 
 describe('PUT /api/Order/Ship', () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
-import { jobs, orders, payments, products, stockSubscriptions, wishlistItems } from '../../db/schema/index.js';
+import { jobs, orders, products, stockSubscriptions, wishlistItems } from '../../db/schema/index.js';
 import { bearer } from '../../../test/helpers.js';
 import { asAdmin, dataOf, errorOf } from '../../../test/api.js';
 import { createCategory, createProduct } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
-import { buildShopApp, NEW_ADDRESS, quickCustomer, type ShopApp } from '../cart/commerce.test-helpers.js';
+import { buildShopApp, deliveredOrder, NEW_ADDRESS, quickCustomer, type ShopApp } from '../cart/commerce.test-helpers.js';
 
 type Shopper = Awaited<ReturnType<typeof quickCustomer>>;
 let t: ShopApp;
@@ -217,17 +217,10 @@ describe('notify me when available', () => {
 
   it('an approved return putting the last units back notifies', async () => {
     const p = await createProduct(t, { Stock: 2 });
-    const buyer = await quickCustomer(t);
-    dataOf(await as(buyer, 'POST', '/api/Cart/Add', { productId: p.id, quantity: 2 }));
-    const order = dataOf(await as(buyer, 'POST', '/api/Order/Checkout', { address: NEW_ADDRESS }));
-    const [pay] = await t.db.select().from(payments).where(eq(payments.orderId, order.orderId));
-    await t.app.inject({ method: 'POST', url: `/payment/fake/${pay!.authority}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
-    await t.app.inject({ method: 'GET', url: `/api/Payment/Callback?Authority=${pay!.authority}&Status=OK` });
-    for (const status of ['processing', 'shipped', 'delivered']) dataOf(await asAdmin(t, 'PUT', '/api/Order/SetStatus', { id: order.orderId, status }));
+    const { orderId, itemId, s: buyer } = await deliveredOrder(t, { productId: p.id, quantity: 2 });
     const s = await quickCustomer(t);
     const wait = dataOf(await subscribe(s, p.id));
-    const itemId = dataOf(await as(buyer, 'GET', `/api/Order/MineById?id=${order.orderId}`)).items[0].id;
-    const form = multipart({ orderId: order.orderId, items: JSON.stringify([{ orderItemId: itemId, quantity: 1 }]), reason: 'damaged' });
+    const form = multipart({ orderId, items: JSON.stringify([{ orderItemId: itemId, quantity: 1 }]), reason: 'damaged' });
     const req = dataOf(await t.app.inject({ method: 'POST', url: '/api/Return/Create', payload: form.payload, headers: { ...form.headers, ...buyer.headers } }));
     expect(await statusOf(wait.id)).toBe('waiting');
     dataOf(await asAdmin(t, 'PUT', '/api/Return/Approve', { id: req.id, items: [{ orderItemId: itemId, quantity: 1 }] }));
