@@ -500,6 +500,8 @@ test.describe('admin', () => {
     await expectAccessible(page, 'order paid on a test gateway');
     const [invoice] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: 'چاپ فاکتور' }).click()]);
     await expect(invoice.getByRole('heading', { name: 'فاکتور فروش' })).toBeVisible();
+    // Paid on the fake gateway: the sheet says no money came in before anything else.
+    await expect(invoice.getByRole('note')).toHaveText('پرداخت آزمایشی: پولی دریافت نشده است؛ این برگه سند فروش نیست');
     await expect(invoice.locator('dd', { hasText: faNumber })).toBeVisible();
     await expect(invoice.getByText(/^مبلغ به حروف: .+ تومان$/)).toBeVisible();
     await expect(invoice.getByRole('img', { name: `کد QR سفارش ${faNumber}` })).toBeVisible();

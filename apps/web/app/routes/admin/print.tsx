@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatJalali, formatToman, localMobile, PRINT_KINDS, toPersianDigits, type OrderPrint } from '@sorkhab/shared';
+import { paidInTest } from '../../features/admin/orders';
 import { apiOf } from '../../lib/context';
 import type { Route } from './+types/print';
 
@@ -64,6 +65,9 @@ const VOIDED: Partial<Record<PrintedOrder['status'], string>> = {
   cancelled: 'این سفارش لغو شده است؛ این برگه سند فروش نیست',
   refunded: 'مبلغ این سفارش بازپرداخت شده است؛ این برگه سند فروش نیست',
 };
+/** Why an order's invoice is void, if it is: cancelled, refunded, or «paid» on a gateway that took no money. */
+const voidedBecause = (o: PrintedOrder) =>
+  VOIDED[o.status] ?? (paidInTest(o) ? 'پرداخت آزمایشی: پولی دریافت نشده است؛ این برگه سند فروش نیست' : undefined);
 
 function Invoice({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
   return (
@@ -71,8 +75,8 @@ function Invoice({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
       <header className="inv-head">
         <div>
           <h1>فاکتور فروش</h1>
-          {/* A cancelled or refunded order's sheet says so before anything else: it is no bill to be paid. */}
-          {VOIDED[o.status] && <p className="void" role="note">{VOIDED[o.status]}</p>}
+          {/* A cancelled, refunded or test-paid order's sheet says so before anything else: it is no bill to be paid. */}
+          {voidedBecause(o) && <p className="void" role="note">{voidedBecause(o)}</p>}
           <p className="shop-name">{shop.storeName}</p>
           <p>{shop.address}</p>
           <p>تلفن: <bdi>{fa(shop.phone)}</bdi>{shop.email && <> · <bdi dir="ltr">{shop.email}</bdi></>}</p>
