@@ -515,6 +515,7 @@ test.describe('admin', () => {
     const second = await paidOrder(request);
     await invoice.goto(`/admin/print?kind=label&ids=${second.id},${order.id}`);
     await expect(invoice.getByRole('heading', { name: 'گیرنده' })).toHaveCount(2);
+    await expect(invoice.getByRole('note')).toHaveText(Array(2).fill('پرداخت آزمایشی: پولی دریافت نشده است؛ ارسال نشود'));
     await expect(invoice.locator('article.label dd.big')).toHaveText([second.number, order.number].map((n) => n.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!)));
     await expectAccessible(invoice, 'packing labels');
     const labels = await invoice.pdf({ preferCSSPageSize: true, printBackground: true });

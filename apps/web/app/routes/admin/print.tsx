@@ -60,14 +60,12 @@ function Qr({ order, size }: { order: PrintedOrder; size: 'sm' | 'lg' }) {
   return <div className={`qr qr-${size}`} role="img" aria-label={`کد QR سفارش ${fa(order.number)}`} dangerouslySetInnerHTML={{ __html: order.qrSvg }} />;
 }
 
-/** The orders whose invoice is void, and what their sheet says. */
-const VOIDED: Partial<Record<PrintedOrder['status'], string>> = {
-  cancelled: 'این سفارش لغو شده است؛ این برگه سند فروش نیست',
-  refunded: 'مبلغ این سفارش بازپرداخت شده است؛ این برگه سند فروش نیست',
+/** Why an order is not a sale, if it is not: cancelled, refunded, or «paid» on a gateway that took no money. */
+const NOT_SOLD: Partial<Record<PrintedOrder['status'], string>> = {
+  cancelled: 'این سفارش لغو شده است',
+  refunded: 'مبلغ این سفارش بازپرداخت شده است',
 };
-/** Why an order's invoice is void, if it is: cancelled, refunded, or «paid» on a gateway that took no money. */
-const voidedBecause = (o: PrintedOrder) =>
-  VOIDED[o.status] ?? (paidInTest(o) ? 'پرداخت آزمایشی: پولی دریافت نشده است؛ این برگه سند فروش نیست' : undefined);
+const notSold = (o: PrintedOrder) => NOT_SOLD[o.status] ?? (paidInTest(o) ? 'پرداخت آزمایشی: پولی دریافت نشده است' : undefined);
 
 function Invoice({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
   return (
@@ -76,7 +74,7 @@ function Invoice({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
         <div>
           <h1>فاکتور فروش</h1>
           {/* A cancelled, refunded or test-paid order's sheet says so before anything else: it is no bill to be paid. */}
-          {voidedBecause(o) && <p className="void" role="note">{voidedBecause(o)}</p>}
+          {notSold(o) && <p className="void" role="note">{notSold(o)}؛ این برگه سند فروش نیست</p>}
           <p className="shop-name">{shop.storeName}</p>
           <p>{shop.address}</p>
           <p>تلفن: <bdi>{fa(shop.phone)}</bdi>{shop.email && <> · <bdi dir="ltr">{shop.email}</bdi></>}</p>
@@ -135,6 +133,8 @@ function Label({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
         <p>{o.address}</p>
         <p>کد پستی: <b>{fa(o.postalCode)}</b></p>
         <p>موبایل: <b>{mobileFa(o.mobile)}</b></p>
+        {/* Printed in a batch from the desk, such an order's label stops the packer: nothing to send. */}
+        {notSold(o) && <p className="void" role="note">{notSold(o)}؛ ارسال نشود</p>}
       </section>
       <div className="label-mid">
         <Qr order={o} size="lg" />
@@ -170,6 +170,8 @@ dl div{display:flex;gap:6px}
 dt{color:#444}
 dt::after{content:':'}
 dd{margin:0;font-weight:700}
+/* An order that is no sale: its invoice and its label say so in red. */
+.void{margin:1mm 0;padding:1mm 2mm;border:2px solid #c92a2a;color:#c92a2a;font-weight:700;font-size:11pt}
 `;
 
 const INVOICE_CSS = `
@@ -177,7 +179,6 @@ const INVOICE_CSS = `
 .invoice{width:148mm;min-height:210mm;padding:8mm;font-size:9pt}
 .inv-head{display:flex;justify-content:space-between;gap:6mm;border-bottom:2px solid #a61e4d;padding-bottom:3mm;margin-bottom:3mm}
 .inv-head h1{font-size:14pt;color:#a61e4d}
-.void{margin:1mm 0;padding:1mm 2mm;border:2px solid #c92a2a;color:#c92a2a;font-weight:700;font-size:11pt}
 .shop-name{font-weight:800;font-size:11pt}
 .inv-meta{display:flex;flex-direction:column;align-items:flex-end;gap:2mm;flex:none}
 .box{border:1px solid #ccc;border-radius:2mm;padding:2mm 3mm;margin-bottom:3mm}
@@ -209,6 +210,7 @@ const LABEL_CSS = `
 .label{width:100mm;height:150mm;padding:4mm;display:flex;flex-direction:column;gap:3mm;font-size:10pt}
 .label h1,.label h2{font-size:9pt;color:#444}
 .label .to{border:2px solid #111;border-radius:2mm;padding:3mm;flex:1}
+.label .void{margin-top:2mm}
 .label .name{font-size:14pt;font-weight:800}
 .label-mid{display:flex;gap:4mm;align-items:center}
 .label .big{font-size:13pt;letter-spacing:1px}
