@@ -264,7 +264,8 @@ export async function seedCatalogue(target: SeedTarget, opts: SeedOptions = {}):
       const brandRows = await tx.insert(brands).values(BRANDS.map((b) => ({ title: b.title, alias: b.alias }))).returning({ id: brands.id });
 
       // Products with their variants and galleries, a chunk at a time, each table in one statement a chunk, with the
-      // three tables' secondary indexes and foreign keys put back once afterwards (relaxTable). The generator writes its descriptions escaped, as the sanitiser leaves them (seed/generate.test.ts checks it).
+      // three tables' secondary indexes and foreign keys put back once afterwards (relaxTable). The generator writes its
+      // descriptions escaped, as the sanitiser leaves them (seed/generate.test.ts checks it).
       let galleryCount = 0;
       const restore: (() => Promise<void>)[] = [];
       for (const table of ['products', 'product_variants', 'gallery_images']) restore.push(await relaxTable(tx, table));

@@ -68,13 +68,14 @@ const NOT_SOLD: Partial<Record<PrintedOrder['status'], string>> = {
 const notSold = (o: PrintedOrder) => NOT_SOLD[o.status] ?? (paidInTest(o) ? 'پرداخت آزمایشی: پولی دریافت نشده است' : undefined);
 
 function Invoice({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
+  const why = notSold(o);
   return (
     <article className="sheet invoice" aria-label={`فاکتور سفارش ${fa(o.number)}`}>
       <header className="inv-head">
         <div>
           <h1>فاکتور فروش</h1>
           {/* A cancelled, refunded or test-paid order's sheet says so before anything else: it is no bill to be paid. */}
-          {notSold(o) && <p className="void" role="note">{notSold(o)}؛ این برگه سند فروش نیست</p>}
+          {why && <p className="void" role="note">{why}؛ این برگه سند فروش نیست</p>}
           <p className="shop-name">{shop.storeName}</p>
           <p>{shop.address}</p>
           <p>تلفن: <bdi>{fa(shop.phone)}</bdi>{shop.email && <> · <bdi dir="ltr">{shop.email}</bdi></>}</p>
@@ -124,6 +125,7 @@ function Invoice({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
 
 function Label({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
   const units = o.items.reduce((n, it) => n + it.quantity, 0);
+  const why = notSold(o);
   return (
     <article className="sheet label" aria-label={`برچسب ارسال سفارش ${fa(o.number)}`}>
       <section className="to">
@@ -134,7 +136,7 @@ function Label({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
         <p>کد پستی: <b>{fa(o.postalCode)}</b></p>
         <p>موبایل: <b>{mobileFa(o.mobile)}</b></p>
         {/* Printed in a batch from the desk, such an order's label stops the packer: nothing to send. */}
-        {notSold(o) && <p className="void" role="note">{notSold(o)}؛ ارسال نشود</p>}
+        {why && <p className="void" role="note">{why}؛ ارسال نشود</p>}
       </section>
       <div className="label-mid">
         <Qr order={o} size="lg" />
