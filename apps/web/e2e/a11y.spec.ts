@@ -60,8 +60,17 @@ async function adminLogin(page: Page) {
   await expect(page.getByRole('navigation', { name: 'منوی مدیریت' })).toBeVisible();
 }
 
+type Recipient = Partial<Record<'firstname' | 'lastname' | 'province' | 'city' | 'address', string>>;
+
+/** A recipient of the address schema's longest (100-letter names, a 50-letter town, a 500-letter address). */
+const LONGEST_RECIPIENT: Recipient = {
+  firstname: 'محمدحسین '.repeat(12).slice(0, 100).trim(), lastname: 'شریعتمداری '.repeat(10).slice(0, 100).trim(),
+  province: 'سیستان و بلوچستان', city: 'شهرستان '.repeat(8).slice(0, 50).trim(),
+  address: 'خیابان ولیعصر، کوچه شهید بهشتی، پلاک ۱۲۳، واحد ۴، '.repeat(12).slice(0, 500),
+};
+
 /** A real order, checked out and paid through the built-in gateway by a new customer. */
-async function paidOrder(request: APIRequestContext): Promise<{ id: number; number: string }> {
+async function paidOrder(request: APIRequestContext, recipient: Recipient = {}): Promise<{ id: number; number: string }> {
   const mobile = `98937${String(Date.now()).slice(-7)}`;
   await api(request, 'Auth/SendCode', { method: 'POST', data: { mobile } });
   const { token } = await api<{ token: string }>(request, 'Auth/VerifyCode', { method: 'POST', data: { mobile, code: await smsCode(mobile) } });
@@ -70,7 +79,7 @@ async function paidOrder(request: APIRequestContext): Promise<{ id: number; numb
   await api(request, 'Cart/Add', { method: 'POST', data: { productId: product.id, quantity: 1 }, headers });
   const order = await api<{ orderId: number; number: string; paymentUrl: string }>(request, 'Order/Checkout', {
     method: 'POST', headers,
-    data: { address: { firstname: 'مریم', lastname: 'احمدی', province: 'تهران', city: 'تهران', address: 'خیابان ولیعصر، کوچه بهار، پلاک ۱۲', postalCode: '1234567890', mobile: '09121234567' } },
+    data: { address: { firstname: 'مریم', lastname: 'احمدی', province: 'تهران', city: 'تهران', address: 'خیابان ولیعصر، کوچه بهار، پلاک ۱۲', postalCode: '1234567890', mobile: '09121234567', ...recipient } },
   });
   const paid = await request.post(`${new URL(order.paymentUrl, 'http://x').pathname}/pay`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: '' });
   expect(new URL(paid.url()).searchParams.get('result')).toBe('paid');
@@ -511,15 +520,44 @@ test.describe('admin', () => {
     const pdf = await invoice.pdf({ preferCSSPageSize: true, printBackground: true });
     await testInfo.attach('invoice.pdf', { body: pdf, contentType: 'application/pdf' });
     fs.writeFileSync(testInfo.outputPath('invoice.pdf'), pdf);
-    // Bulk print: one label per page, in the order selected.
-    const second = await paidOrder(request);
-    await invoice.goto(`/admin/print?kind=label&ids=${second.id},${order.id}`);
-    await expect(invoice.getByRole('heading', { name: 'گیرنده' })).toHaveCount(2);
-    await expect(invoice.getByRole('note')).toHaveText(Array(2).fill('پرداخت آزمایشی: پولی دریافت نشده است؛ ارسال نشود'));
-    await expect(invoice.locator('article.label dd.big')).toHaveText([second.number, order.number].map((n) => n.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!)));
-    await expectAccessible(invoice, 'packing labels');
-    const labels = await invoice.pdf({ preferCSSPageSize: true, printBackground: true });
-    fs.writeFileSync(testInfo.outputPath('labels.pdf'), labels);
-    expect(labels.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(2);
+    // Bulk print: one label per page, in the order selected. The second is the longest an address may be, sent by a
+    // shop whose name and address are the settings' longest: its label still holds everything on its one page.
+    const second = await paidOrder(request, LONGEST_RECIPIENT);
+    const shop = await api<{ storeName: string; address: string }>(page.request, 'Settings');
+    await api(page.request, 'Settings', { method: 'PUT', data: {
+      storeName: 'فروشگاه لوازم آرایشی و بهداشتی '.repeat(4).slice(0, 100), address: 'تهران، خیابان انقلاب، نبش خیابان فلسطین، ساختمان تجاری، طبقه سوم، '.repeat(10).slice(0, 500),
+    } });
+    try {
+      await invoice.goto(`/admin/print?kind=label&ids=${second.id},${order.id}`);
+      await hydrated(invoice);
+      await expect(invoice.getByRole('heading', { name: 'گیرنده' })).toHaveCount(2);
+      await expect(invoice.getByRole('note')).toHaveText(Array(2).fill('پرداخت آزمایشی: پولی دریافت نشده است؛ ارسال نشود'));
+      await expect(invoice.locator('article.label dd.big')).toHaveText([second.number, order.number].map((n) => n.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!)));
+      await expect(invoice.locator('article.label').first()).toContainText(LONGEST_RECIPIENT.address!.trim());
+      // The longest one's type shrunk to fit its sheet, measured again once the web font came in.
+      await invoice.evaluate(() => document.fonts.ready.then(() => undefined));
+      await expect(invoice.locator('article.label').first()).toHaveAttribute('data-fit', /^0\.\d+$/);
+      await expectAccessible(invoice, 'packing labels');
+      // On paper (print media, the page's 92 mm between its margins) each label is at most its page's height (141 mm),
+      // and every line of it — the sender's last — inside.
+      const screen = invoice.viewportSize()!;
+      await invoice.setViewportSize({ width: Math.floor((92 * 96) / 25.4), height: screen.height });
+      await invoice.emulateMedia({ media: 'print' });
+      const sheets = await invoice.locator('article.label').evaluateAll((labels) => labels.map((l) => {
+        const box = l.getBoundingClientRect();
+        return { height: box.height, overflow: Math.max(...[...l.querySelectorAll('p, dl')].map((e) => e.getBoundingClientRect().bottom - box.bottom)) };
+      }));
+      for (const s of sheets) {
+        expect(s.height).toBeLessThanOrEqual((141 * 96) / 25.4 + 0.5);
+        expect(s.overflow).toBeLessThanOrEqual(0.5);
+      }
+      await invoice.emulateMedia({ media: null });
+      await invoice.setViewportSize(screen);
+      const labels = await invoice.pdf({ preferCSSPageSize: true, printBackground: true });
+      fs.writeFileSync(testInfo.outputPath('labels.pdf'), labels);
+      expect(labels.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(2);
+    } finally {
+      await api(page.request, 'Settings', { method: 'PUT', data: { storeName: shop.storeName, address: shop.address } });
+    }
   });
 });

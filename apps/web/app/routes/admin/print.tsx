@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { formatJalali, formatToman, localMobile, PRINT_KINDS, toPersianDigits, type OrderPrint } from '@sorkhab/shared';
 import { paidInTest } from '../../features/admin/orders';
@@ -123,11 +124,42 @@ function Invoice({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
   );
 }
 
+/** The smallest share of the label's type sizes a sheet may shrink to (body text 10pt → 5.5pt). */
+const FIT_FLOOR = 0.55;
+
+/**
+ * Shrinks a label's type (its `--fit`, in steps of 5%) until the sheet holds all it says: a recipient's name and
+ * address of the schema's longest, and a long sender's address, print whole on the one 10×15 cm page instead of
+ * pushing the postal code, the mobile or the sender off it. Measured again once the web font is in, as it prints.
+ */
+function useFitToSheet(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const sheet = ref.current;
+    if (!sheet) return;
+    let live = true;
+    const fit = () => {
+      if (!live) return;
+      let scale = 1;
+      sheet.style.setProperty('--fit', '1');
+      while (sheet.scrollHeight > sheet.clientHeight && scale > FIT_FLOOR) {
+        scale = Math.round(scale * 100 - 5) / 100;
+        sheet.style.setProperty('--fit', String(scale));
+      }
+      sheet.dataset.fit = String(scale);
+    };
+    fit();
+    void document.fonts.ready.then(fit);
+    return () => { live = false; };
+  }, [ref]);
+}
+
 function Label({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
   const units = o.items.reduce((n, it) => n + it.quantity, 0);
   const why = notSold(o);
+  const sheet = useRef<HTMLElement>(null);
+  useFitToSheet(sheet);
   return (
-    <article className="sheet label" aria-label={`برچسب ارسال سفارش ${fa(o.number)}`}>
+    <article ref={sheet} className="sheet label" aria-label={`برچسب ارسال سفارش ${fa(o.number)}`}>
       <section className="to">
         <h1>گیرنده</h1>
         <p className="name">{o.firstname} {o.lastname}</p>
@@ -209,18 +241,23 @@ table{width:100%;border-collapse:collapse}
 const LABEL_CSS = `
 @page{size:100mm 150mm;margin:4mm}
 .toolbar{max-width:100mm}
-.label{width:100mm;height:150mm;padding:4mm;display:flex;flex-direction:column;gap:3mm;font-size:10pt}
-.label h1,.label h2{font-size:9pt;color:#444}
-.label .to{border:2px solid #111;border-radius:2mm;padding:3mm;flex:1}
-.label .void{margin-top:2mm}
-.label .name{font-size:14pt;font-weight:800}
+/* On screen the sheet's inside is the printed page's (100 × 150 mm less 4 mm margins, 1 mm spare), so that the type
+   shrunk to fit here (--fit, set by the page's script) fits on paper. */
+.label{width:100mm;height:149mm;padding:4mm;display:flex;flex-direction:column;gap:3mm;font-size:calc(10pt * var(--fit, 1))}
+.label h1,.label h2{font-size:calc(9pt * var(--fit, 1));color:#444}
+.label .to{border:2px solid #111;border-radius:2mm;padding:3mm;flex:1 0 auto}
+.label .void{margin-top:2mm;font-size:calc(11pt * var(--fit, 1))}
+.label .name{font-size:calc(14pt * var(--fit, 1));font-weight:800}
 .label-mid{display:flex;gap:4mm;align-items:center}
-.label .big{font-size:13pt;letter-spacing:1px}
-.label .from{border-top:1px dashed #555;padding-top:2mm;font-size:8.5pt}
+.label .qr-lg{width:max(20mm, calc(34mm * var(--fit, 1)));height:max(20mm, calc(34mm * var(--fit, 1)))}
+.label .big{font-size:calc(13pt * var(--fit, 1));letter-spacing:1px}
+.label .from{border-top:1px dashed #555;padding-top:2mm;font-size:calc(8.5pt * var(--fit, 1))}
 @media print{
   body{background:#fff}
   .no-print{display:none}
-  .label{width:auto;height:141mm;padding:0;margin:0;box-shadow:none;overflow:hidden;break-inside:avoid}
+  /* Printed before the script has fitted it, a label too long for its page runs onto the next rather than losing
+     its postal code or its sender under a clip. */
+  .label{width:auto;height:auto;min-height:141mm;padding:0;margin:0;box-shadow:none}
   .label+.label{break-before:page}
 }
 `;
