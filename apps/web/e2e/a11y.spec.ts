@@ -520,42 +520,65 @@ test.describe('admin', () => {
     const pdf = await invoice.pdf({ preferCSSPageSize: true, printBackground: true });
     await testInfo.attach('invoice.pdf', { body: pdf, contentType: 'application/pdf' });
     fs.writeFileSync(testInfo.outputPath('invoice.pdf'), pdf);
-    // Bulk print: one label per page, in the order selected. The second is the longest an address may be, sent by a
-    // shop whose name and address are the settings' longest: its label still holds everything on its one page.
-    const second = await paidOrder(request, LONGEST_RECIPIENT);
+    // Bulk print: one label per page, in the order selected.
+    const second = await paidOrder(request);
+    await invoice.goto(`/admin/print?kind=label&ids=${second.id},${order.id}`);
+    await expect(invoice.getByRole('heading', { name: 'گیرنده' })).toHaveCount(2);
+    await expect(invoice.getByRole('note')).toHaveText(Array(2).fill('پرداخت آزمایشی: پولی دریافت نشده است؛ ارسال نشود'));
+    await expect(invoice.locator('article.label dd.big')).toHaveText([second.number, order.number].map((n) => n.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!)));
+    await expectAccessible(invoice, 'packing labels');
+    const labels = await invoice.pdf({ preferCSSPageSize: true, printBackground: true });
+    fs.writeFileSync(testInfo.outputPath('labels.pdf'), labels);
+    expect(labels.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(2);
+  });
+
+  test('the longest names and addresses the forms take: a packing label holds them on its one page, the header on a phone', async ({ page, request }, testInfo) => {
+    // The recipient of the address schema's longest, sent by a shop whose name and address are the settings' longest.
+    const order = await paidOrder(request, LONGEST_RECIPIENT);
+    const plain = await paidOrder(request);
+    await adminLogin(page);
     const shop = await api<{ storeName: string; address: string }>(page.request, 'Settings');
+    const storeName = 'فروشگاه لوازم آرایشی و بهداشتی '.repeat(4).slice(0, 100);
     await api(page.request, 'Settings', { method: 'PUT', data: {
-      storeName: 'فروشگاه لوازم آرایشی و بهداشتی '.repeat(4).slice(0, 100), address: 'تهران، خیابان انقلاب، نبش خیابان فلسطین، ساختمان تجاری، طبقه سوم، '.repeat(10).slice(0, 500),
+      storeName, address: 'تهران، خیابان انقلاب، نبش خیابان فلسطین، ساختمان تجاری، طبقه سوم، '.repeat(10).slice(0, 500),
     } });
     try {
-      await invoice.goto(`/admin/print?kind=label&ids=${second.id},${order.id}`);
-      await hydrated(invoice);
-      await expect(invoice.getByRole('heading', { name: 'گیرنده' })).toHaveCount(2);
-      await expect(invoice.getByRole('note')).toHaveText(Array(2).fill('پرداخت آزمایشی: پولی دریافت نشده است؛ ارسال نشود'));
-      await expect(invoice.locator('article.label dd.big')).toHaveText([second.number, order.number].map((n) => n.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!)));
-      await expect(invoice.locator('article.label').first()).toContainText(LONGEST_RECIPIENT.address!.trim());
+      await page.goto(`/admin/print?kind=label&ids=${order.id},${plain.id}`);
+      await hydrated(page);
+      await expect(page.locator('article.label').first()).toContainText(LONGEST_RECIPIENT.address!.trim());
       // The longest one's type shrunk to fit its sheet, measured again once the web font came in.
-      await invoice.evaluate(() => document.fonts.ready.then(() => undefined));
-      await expect(invoice.locator('article.label').first()).toHaveAttribute('data-fit', /^0\.\d+$/);
-      await expectAccessible(invoice, 'packing labels');
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await expect(page.locator('article.label').first()).toHaveAttribute('data-fit', /^0\.\d+$/);
+      await expectAccessible(page, 'packing labels of the longest addresses');
       // On paper (print media, the page's 92 mm between its margins) each label is at most its page's height (141 mm),
       // and every line of it — the sender's last — inside.
-      const screen = invoice.viewportSize()!;
-      await invoice.setViewportSize({ width: Math.floor((92 * 96) / 25.4), height: screen.height });
-      await invoice.emulateMedia({ media: 'print' });
-      const sheets = await invoice.locator('article.label').evaluateAll((labels) => labels.map((l) => {
+      const screen = page.viewportSize()!;
+      await page.setViewportSize({ width: Math.floor((92 * 96) / 25.4), height: screen.height });
+      await page.emulateMedia({ media: 'print' });
+      const sheets = await page.locator('article.label').evaluateAll((labels) => labels.map((l) => {
         const box = l.getBoundingClientRect();
         return { height: box.height, overflow: Math.max(...[...l.querySelectorAll('p, dl')].map((e) => e.getBoundingClientRect().bottom - box.bottom)) };
       }));
-      for (const s of sheets) {
-        expect(s.height).toBeLessThanOrEqual((141 * 96) / 25.4 + 0.5);
-        expect(s.overflow).toBeLessThanOrEqual(0.5);
+      for (const sheet of sheets) {
+        expect(sheet.height).toBeLessThanOrEqual((141 * 96) / 25.4 + 0.5);
+        expect(sheet.overflow).toBeLessThanOrEqual(0.5);
       }
-      await invoice.emulateMedia({ media: null });
-      await invoice.setViewportSize(screen);
-      const labels = await invoice.pdf({ preferCSSPageSize: true, printBackground: true });
+      await page.emulateMedia({ media: null });
+      await page.setViewportSize(screen);
+      const labels = await page.pdf({ preferCSSPageSize: true, printBackground: true });
       fs.writeFileSync(testInfo.outputPath('labels.pdf'), labels);
       expect(labels.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(2);
+
+      // The storefront's header on a phone: the name cut with an ellipsis (its link says it whole), the search box and
+      // the cart still on the screen, nothing to scroll sideways.
+      const phone = await page.context().newPage();
+      await phone.setViewportSize({ width: 375, height: 740 });
+      await phone.goto('/');
+      await expect(phone.getByRole('link', { name: `${storeName}، صفحه اصلی` })).toBeVisible();
+      await expect(phone.getByRole('combobox', { name: 'جستجو در محصولات' })).toBeInViewport();
+      await expect(phone.getByTestId('cart-button')).toBeInViewport({ ratio: 1 });
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await phone.close();
     } finally {
       await api(page.request, 'Settings', { method: 'PUT', data: { storeName: shop.storeName, address: shop.address } });
     }

@@ -10,9 +10,11 @@ export const telHref = (phone: string) => `tel:${toLatinDigits(phone).replace(/[
 
 function Logo({ name }: { name: string }) {
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${name}، صفحه اصلی`}>
-      <svg viewBox="0 0 32 32" className="size-9" aria-hidden="true" dangerouslySetInnerHTML={LOGO_SHAPES} />
-      <span className="text-xl font-black text-brand-700">{name}</span>
+    // A long shop name (the settings allow 100 letters) is cut with an ellipsis rather than pushing the search box and
+    // the cart off a phone's screen; the link's name says it whole.
+    <Link to="/" className="flex min-w-0 max-w-[40%] shrink-0 items-center gap-2 md:max-w-64 lg:max-w-xs" aria-label={`${name}، صفحه اصلی`}>
+      <svg viewBox="0 0 32 32" className="size-9 shrink-0" aria-hidden="true" dangerouslySetInnerHTML={LOGO_SHAPES} />
+      <span className="truncate text-xl font-black text-brand-700">{name}</span>
     </Link>
   );
 }
