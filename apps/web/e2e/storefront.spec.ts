@@ -248,6 +248,31 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test.describe('without JavaScript, on a wide screen', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a price range typed in the filters\' fields narrows a listing (the slider cannot move without scripts)', async ({ page, request }) => {
+    const root = (await api<{ id: number; title: string }[]>(request, 'Category/GetCategories'))[0]!;
+    const all = await api<{ data: Item[]; totalCount: number }>(request, `Product/All?categoryId=${root.id}&pageSize=100&sort=cheapest`);
+    // A floor halfway along the category's prices, so that it leaves some products out and keeps some.
+    const floor = Math.ceil(all.data[Math.floor(all.data.length / 2)]!.price / 1000) * 1000;
+    const kept = await api<{ totalCount: number }>(request, `Product/Count?categoryId=${root.id}&minPrice=${floor}`);
+    expect(kept.totalCount).toBeGreaterThan(0);
+    expect(kept.totalCount).toBeLessThan(all.totalCount);
+
+    await page.goto(`/product-list?category=${encodeURIComponent(root.title)}`);
+    const fa = (n: number) => n.toLocaleString('en-US').replace(/\d/g, (d) => FA[Number(d)]!).replace(/,/g, '٬');
+    await page.getByLabel('از (تومان)').fill(fa(floor));
+    await page.getByTestId('filters-apply').click();
+    await expect(page).toHaveURL(/[?&]minPrice=/);
+    await expect(page.getByTestId('result-count')).toHaveText(`${fa(kept.totalCount)} کالا`);
+    // The range shows as the listing's chip, and stays in its field for the next change.
+    await expect(page.getByTestId('chips')).toContainText(`از ${fa(floor)} تومان`);
+    await expect(page.getByLabel('از (تومان)')).toHaveValue(fa(floor));
+    for (const price of await page.locator('main ul.grid li').allInnerTexts()) expect(Math.min(...(latin(price).match(/\d{4,}/g) ?? []).map(Number))).toBeGreaterThanOrEqual(floor);
+  });
+});
+
 test('a search with only a typo finds nothing, suggests the word the shop has, and the suggestion finds it', async ({ page }) => {
   await page.goto('/');
   const box = page.getByRole('combobox', { name: 'جستجو در محصولات' });

@@ -49,7 +49,14 @@ export function priceRules(priceCeiling: number): RangeRules {
  * What a template's render of the panel writes in place of what it would compute (panel-markup.server.tsx): the
  * result count, the slider's texts, the price range's fields and the option lists' items.
  */
-export interface PanelMarks { total: string; slider: SliderTexts; minPrice: string | null; maxPrice: string | null; categories: string | null; brands: string | null }
+export interface PanelMarks {
+  total: string; slider: SliderTexts; minPrice: string | null; maxPrice: string | null; categories: string | null; brands: string | null;
+  /** The applied range's bounds as the no-script fields show them (Persian digits), or null for none. */
+  minPriceText: string | null; maxPriceText: string | null;
+}
+
+/** A price bound as the no-script fields show it: Persian digits with separators, none for the slider's end. */
+export const priceFieldText = (bound: number | undefined) => (bound === undefined ? null : formatNumber(bound));
 
 /**
  * Where the focus goes back once the listing a filter change asked for has come (the panel is made anew for each
@@ -226,6 +233,14 @@ export function LiveFilterPanel({ data, marks }: { data: ListingData; marks?: Pa
               <legend className="mb-3 text-sm font-bold">محدوده قیمت</legend>
               <RangeSlider rules={rules} value={price} labels={['از', 'تا']} format={(n) => formatToman(n)} onChange={setPrice}
                 onCommit={(v) => { pending.current = true; setPrice(v); }} texts={marks?.slider} />
+              {/* Without JavaScript the slider cannot move: two fields take the range instead. A listing reads the first
+                  of a name, so they come before the slider's own fields (which keep an applied range once scripts run). */}
+              <noscript>
+                <div className="mt-3 grid grid-cols-2 gap-3">
+                  <PriceField name="minPrice" label="از (تومان)" value={marks ? marks.minPriceText : priceFieldText(state.minPrice)} />
+                  <PriceField name="maxPrice" label="تا (تومان)" value={marks ? marks.maxPriceText : priceFieldText(state.maxPrice)} />
+                </div>
+              </noscript>
               {price[0] > rules.min && <input type="hidden" name="minPrice" value={marks?.minPrice ?? price[0]} />}
               {price[1] < rules.max && <input type="hidden" name="maxPrice" value={marks?.maxPrice ?? price[1]} />}
             </fieldset>
@@ -265,6 +280,17 @@ export function LiveFilterPanel({ data, marks }: { data: ListingData; marks?: Pa
         </Form>
       </div>
     </aside>
+  );
+}
+
+/** A price bound typed by a shopper whose browser runs no script (digits Persian or Latin, separators allowed). */
+function PriceField({ name, label, value }: { name: string; label: string; value: string | null }) {
+  return (
+    <label className="flex flex-col gap-1 text-xs text-gray-600">
+      {label}
+      <input name={name} inputMode="numeric" autoComplete="off" defaultValue={value ?? ''} placeholder="بدون محدودیت"
+        className="w-full rounded-lg border border-gray-300 px-2 py-1.5 text-sm text-gray-900 outline-none focus:border-brand-500" />
+    </label>
   );
 }
 

@@ -22,6 +22,11 @@ describe('parseListing', () => {
     expect(s.pageSize).toBe(12);
     expect(s.page).toBe(1);
   });
+  it('reads a price as the no-script fields send it: Persian digits with separators, the first of a name', () => {
+    expect(parseListing(sp('minPrice=%DB%B2%DB%B0%DB%B0%D9%AC%DB%B0%DB%B0%DB%B0&maxPrice=1,500,000'))).toMatchObject({ minPrice: 200000, maxPrice: 1500000 });
+    expect(parseListing(sp('minPrice=&minPrice=300000')).minPrice).toBeUndefined();
+    expect(parseListing(sp('minPrice=%DB%B5%DB%B0%DB%B0&minPrice=300000')).minPrice).toBe(500);
+  });
   it('swaps a reversed price range', () => {
     expect(parseListing(sp('minPrice=9&maxPrice=3'))).toMatchObject({ minPrice: 3, maxPrice: 9 });
   });

@@ -24,7 +24,8 @@ export interface ListingState {
 
 const int = (v: string | null | undefined): number | undefined => {
   if (v === null || v === undefined || v.trim() === '') return undefined;
-  const n = Number(toLatinDigits(v.trim()));
+  // A price typed in the no-script fields may carry Persian digits and thousands separators («۲۰۰٬۰۰۰»).
+  const n = Number(toLatinDigits(v.trim()).replace(/[,\u066c\s]/g, ''));
   return Number.isFinite(n) && n >= 0 ? Math.trunc(n) : undefined;
 };
 const flag = (v: string | null) => v === '1' || v === 'true' || v === 'on';

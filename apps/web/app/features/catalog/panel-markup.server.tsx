@@ -4,7 +4,7 @@ import { sliderTexts, type SliderTexts } from '../../components/ui/RangeSlider';
 import { renderInDataRouter } from '../../lib/frame.server';
 import { listTemplateWriter, type Markup } from '../../lib/templates.server';
 import { optionMarkup } from './facet-markup.server';
-import { brandOptions, categoryOptions, chosenFilters, keptParams, LiveFilterPanel, priceRules, type FacetOptionProps, type PanelMarks } from './FilterPanel';
+import { brandOptions, categoryOptions, chosenFilters, keptParams, LiveFilterPanel, priceFieldText, priceRules, type FacetOptionProps, type PanelMarks } from './FilterPanel';
 import type { ListingData } from './listing.server';
 
 /**
@@ -62,6 +62,7 @@ const writePanel = listTemplateWriter<ListingData>({
       slider.min, slider.max, ...slider.now, ...slider.text, ...slider.at, slider.end,
       applied[0] > rules.min ? String(applied[0]) : null, applied[1] < rules.max ? String(applied[1]) : null,
       categories, brands,
+      priceFieldText(data.state.minPrice), priceFieldText(data.state.maxPrice),
     ];
   },
   shapeOf: (data, texts) =>
@@ -87,7 +88,10 @@ function panelMarks(marks: (string | null)[]): PanelMarks {
   const slider: SliderTexts = {
     min: m(at)!, max: m(at + 1)!, now: [m(at + 2)!, m(at + 3)!], text: [m(at + 4)!, m(at + 5)!], at: [m(at + 6)!, m(at + 7)!], end: m(at + 8)!,
   };
-  return { total: m(KEPT)!, slider, minPrice: m(at + SLIDER), maxPrice: m(at + SLIDER + 1), categories: m(at + SLIDER + 2), brands: m(at + SLIDER + 3) };
+  return {
+    total: m(KEPT)!, slider, minPrice: m(at + SLIDER), maxPrice: m(at + SLIDER + 1), categories: m(at + SLIDER + 2), brands: m(at + SLIDER + 3),
+    minPriceText: m(at + SLIDER + 4), maxPriceText: m(at + SLIDER + 5),
+  };
 }
 
 /** The markup inside `<FilterPanel data={data} />`'s `<aside>` as React renders it on the server, or undefined (`PanelMarkup`). */
