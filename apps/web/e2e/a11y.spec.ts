@@ -259,6 +259,9 @@ test.describe('admin', () => {
     const paste = page.getByLabel('یا کد HTML نماد را بچسبانید');
     await expect(paste).toBeVisible();
     await expect(page.getByLabel('شناسه نماد اعتماد (id)')).toBeVisible();
+    // The shop's phone in Persian digits, as the storefront writes it (kept with Latin ones: the API still says 021-…).
+    await expect(page.getByLabel(/^تلفن\s*\*?$/)).toHaveValue(/^۰[۰-۹]+-[۰-۹]+$/);
+    await expect.poll(async () => (await api<{ phone: string }>(page.request, 'Settings')).phone).toMatch(/^0\d+-\d+$/);
     await expectAccessible(page, 'settings');
     await paste.fill('<a href="https://example.com">نماد</a>');
     await expect(page.getByText('پیوند نماد (trustseal.enamad.ir با id و Code) در این کد پیدا نشد')).toBeVisible();
@@ -295,6 +298,20 @@ test.describe('admin', () => {
     await page.getByRole('button', { name: 'دسته‌بندی و ویژگی‌ها' }).click();
     await expect(page.getByText('ترکیب‌ها', { exact: true })).toBeVisible();
     await expectAccessible(page, 'product wizard, variants table');
+    // On a tablet (768 px) the wider variants table scrolls sideways with its scrollbar in sight (Mantine's showed only
+    // under the mouse), and the product list drops its alias and category columns so that price and stock fit unscrolled.
+    await page.setViewportSize({ width: 768, height: 900 });
+    await expect(page.getByTestId('variant-row').first()).toBeVisible();
+    const variants = page.locator('.mantine-ScrollArea-root').filter({ has: page.getByTestId('variant-row') });
+    await expect(variants.locator('.mantine-ScrollArea-scrollbar[data-orientation=horizontal]')).toBeVisible();
+    await page.goto('/admin/show-product');
+    const first = page.locator('[data-testid^=product-row-]').first();
+    await expect(first).toBeVisible();
+    for (const name of ['قیمت', 'موجودی', 'عملیات']) await expect(page.getByRole('columnheader', { name, exact: true })).toBeInViewport({ ratio: 1 });
+    for (const name of ['نام مستعار', 'دسته‌بندی']) await expect(page.getByRole('columnheader', { name, exact: true })).toBeHidden();
+    const viewport = page.locator('.mantine-ScrollArea-viewport').filter({ has: first });
+    expect(await viewport.evaluate((v) => v.scrollWidth - v.clientWidth)).toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'product table at 768 px');
   });
 
   test('a row menu open: a product\'s (a divider, then the red «حذف») by mouse and by keyboard, and one with «حذف» disabled', async ({ page }) => {

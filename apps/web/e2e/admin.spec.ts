@@ -112,6 +112,9 @@ test('an admin builds categories, creates a product in the wizard and sells it o
     await page.getByLabel('قیمت (تومان)').fill('250000');
     await expect(page.getByLabel('قیمت (تومان)')).toHaveValue('۲۵۰٬۰۰۰');
     await page.getByLabel('موجودی انبار').fill('12');
+    // A rating typed with Persian digits and «/» for the point shows as the admin writes numbers: «۴٫۵».
+    await page.getByLabel('امتیاز (۰ تا ۵)').fill('۴/۵');
+    await expect(page.getByLabel('امتیاز (۰ تا ۵)')).toHaveValue('۴٫۵');
     await page.getByRole('button', { name: 'مرحله بعد' }).click();
 
     await pick(page, 'دسته‌بندی', leaf);
@@ -157,6 +160,8 @@ test('an admin builds categories, creates a product in the wizard and sells it o
   await test.step('edit loads every field back, the colour attribute included', async () => {
     await page.goto(`/admin/edit-product/${productId}`);
     await expect(page.getByLabel('عنوان')).toHaveValue(title);
+    await page.getByRole('button', { name: 'قیمت و موجودی' }).click();
+    await expect(page.getByLabel('امتیاز (۰ تا ۵)')).toHaveValue('۴٫۵');
     await page.getByRole('button', { name: 'دسته‌بندی و ویژگی‌ها' }).click();
     await expect(page.getByRole('cell', { name: 'قرمز آتشین، صورتی ملایم' })).toBeVisible();
   });

@@ -4,6 +4,7 @@ import { ADMIN_PAGE_SIZE } from '@sorkhab/shared';
 import { DataTable, EmptyRow, fa, Pager } from './ui';
 
 const STICKY = 'admin-sticky-end';
+const WIDE_ONLY = 'admin-wide-only';
 
 /** One column of an admin list: its header, width and the cell it shows for a row. */
 export interface Column<T> {
@@ -13,7 +14,14 @@ export interface Column<T> {
   cell: (row: T, index: number) => ReactNode;
   /** Props of every body cell of this column (direction, style). */
   td?: TableTdProps;
+  /**
+   * Shown only on a wide screen (from Mantine's lg, 1200 px): a column the owner can do without on a tablet, so that the
+   * ones that matter (a price, a stock) fit beside the row's title instead of behind a sideways scroll.
+   */
+  wideOnly?: boolean;
 }
+
+const classOf = (column: { wideOnly?: boolean }, last: boolean) => [column.wideOnly && WIDE_ONLY, last && STICKY].filter(Boolean).join(' ') || undefined;
 
 /** The «ردیف» column: 1, 2, 3… after `offset` rows of earlier pages, in Persian digits. */
 export function rowNumber<T>(offset = 0, w = 56): Column<T> {
@@ -42,12 +50,12 @@ export function AdminTable<T extends { id: number | string }>({ columns: own, ro
     <>
       <DataTable minWidth={minWidth}>
         <Table.Thead>
-          <Table.Tr>{columns.map((c, j) => <Table.Th key={j} w={c.w} className={j === last ? STICKY : undefined}>{c.head}</Table.Th>)}</Table.Tr>
+          <Table.Tr>{columns.map((c, j) => <Table.Th key={j} w={c.w} className={classOf(c, j === last)}>{c.head}</Table.Th>)}</Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.length === 0 ? <EmptyRow colSpan={columns.length} loading={loading} /> : rows.map((row, i) => (
             <Table.Tr key={row.id} data-testid={rowTestId?.(row)}>
-              {columns.map((c, j) => <Table.Td key={j} {...c.td} className={j === last ? STICKY : undefined}>{c.cell(row, i)}</Table.Td>)}
+              {columns.map((c, j) => <Table.Td key={j} {...c.td} className={classOf(c, j === last)}>{c.cell(row, i)}</Table.Td>)}
             </Table.Tr>
           ))}
         </Table.Tbody>

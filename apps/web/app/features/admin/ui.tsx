@@ -37,34 +37,49 @@ export function EmptyRow({ colSpan, loading }: { colSpan: number; loading?: bool
   );
 }
 
-/** A table that scrolls sideways inside its box on narrow screens instead of overflowing the page. */
+/**
+ * A table that scrolls sideways inside its box on narrow screens instead of overflowing the page; its scrollbar shows
+ * whenever it has more to show (Mantine's default shows it only under the mouse, and the columns past the edge looked
+ * like none).
+ */
 export function DataTable({ children, minWidth = 640 }: { children: ReactNode; minWidth?: number }) {
   return (
     // Focusable, so that a keyboard can scroll a table wider than the screen (WCAG 2.1.1; axe's scrollable-region-focusable).
-    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
+    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ type: 'auto', viewportProps: { tabIndex: 0 } }}>
       <Table striped highlightOnHover withTableBorder verticalSpacing="sm">{children}</Table>
     </Table.ScrollContainer>
   );
 }
 
 /**
- * A whole-number input that accepts Persian, Arabic or Latin digits and shows Persian digits
- * with thousands separators. `value` is the number as Latin text ('' when empty).
+ * What a shop owner typed in a decimal field (a rating), as Latin text: Persian, Arabic or Latin digits, «٫», «/», «,»
+ * or «.» as the decimal point (the first one kept), anything else dropped.
  */
-export function FaNumberInput({ value, onChange, grouped = true, ...rest }: Omit<TextInputProps, 'value' | 'onChange'> & {
+export function typedDecimal(typed: string): string {
+  const [whole = '', ...fraction] = toLatinDigits(typed).replace(/[\u066b/,]/g, '.').replace(/[^\d.]/g, '').split('.');
+  return fraction.length ? `${whole}.${fraction.join('')}` : whole;
+}
+
+/**
+ * A number input that accepts Persian, Arabic or Latin digits and shows Persian digits: a whole number with thousands
+ * separators (without them: `grouped={false}`), or with `decimal` a number with a fraction, its point written «٫».
+ * `value` is the number as Latin text ('' when empty).
+ */
+export function FaNumberInput({ value, onChange, grouped = true, decimal = false, ...rest }: Omit<TextInputProps, 'value' | 'onChange'> & {
   value: string;
   onChange: (value: string) => void;
   grouped?: boolean;
+  decimal?: boolean;
 }) {
-  const shown = value === '' ? '' : grouped ? formatNumber(Number(value)) : toPersianDigits(value);
+  const shown = value === '' ? '' : decimal ? toPersianDigits(value).replace('.', '\u066b') : grouped ? formatNumber(Number(value)) : toPersianDigits(value);
   return (
     <TextInput
-      inputMode="numeric"
+      inputMode={decimal ? 'decimal' : 'numeric'}
       dir="ltr"
       styles={{ input: { textAlign: 'right' } }}
       {...rest}
       value={shown}
-      onChange={(e) => onChange(toLatinDigits(e.currentTarget.value).replace(/\D/g, '').replace(/^0+(?=\d)/, ''))}
+      onChange={(e) => onChange(decimal ? typedDecimal(e.currentTarget.value) : toLatinDigits(e.currentTarget.value).replace(/\D/g, '').replace(/^0+(?=\d)/, ''))}
     />
   );
 }

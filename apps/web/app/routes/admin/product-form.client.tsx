@@ -195,7 +195,7 @@ function ProductWizard({ product }: { product: ProductDetail | null }) {
                 description="جمع موجودی ترکیب‌ها؛ موجودی هر ترکیب در مرحلهٔ «دسته‌بندی و ویژگی‌ها» وارد می‌شود" />
             )}
             <FaNumberInput label="وزن با بسته‌بندی (گرم)" grouped={false} description="برای هزینه ارسال بر اساس وزن" value={d.weightGrams} onChange={(v) => set('weightGrams', v)} error={errors.weightGrams} />
-            <TextInput label="امتیاز (۰ تا ۵)" inputMode="decimal" value={d.rate} onChange={(e) => set('rate', e.currentTarget.value)} error={errors.rate} />
+            <FaNumberInput label="امتیاز (۰ تا ۵)" decimal value={d.rate} onChange={(v) => set('rate', v)} error={errors.rate} />
           </Stack>
         )}
 

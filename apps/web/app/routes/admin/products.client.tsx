@@ -69,7 +69,7 @@ export default function ProductsPage() {
           </Group>
           <DeskFilterBar filters={filters} onChange={update} />
           <BulkBar selected={selected} totalCount={data?.totalCount ?? 0} filter={filter} onDone={() => { setSelected([]); void reload(); }} />
-          <AdminTable minWidth={900} rows={rows} loading={loading && !data} rowTestId={(p) => `product-row-${p.id}`} columns={[
+          <AdminTable minWidth={640} rows={rows} loading={loading && !data} rowTestId={(p) => `product-row-${p.id}`} columns={[
             { head: <Checkbox aria-label="انتخاب همه ردیف‌های این صفحه" checked={rows.length > 0 && rows.every((p) => selected.includes(p.id))}
               indeterminate={rows.some((p) => selected.includes(p.id)) && !rows.every((p) => selected.includes(p.id))}
               onChange={(e) => setSelected(e.currentTarget.checked ? rows.map((p) => p.id) : [])} />, w: 40,
@@ -83,8 +83,8 @@ export default function ProductsPage() {
                 {p.isDraft && <Badge size="sm" variant="light" color="gray" style={{ flexShrink: 0 }}>پیش‌نویس</Badge>}
               </Group>
             ) },
-            { head: 'نام مستعار', cell: (p) => <Text size="sm" c="dimmed" lineClamp={1} dir="auto" ta="right">{p.alias}</Text> },
-            { head: 'دسته‌بندی', cell: (p) => <Text size="sm" lineClamp={1}>{p.categoryDescs}</Text> },
+            { head: 'نام مستعار', wideOnly: true, cell: (p) => <Text size="sm" c="dimmed" lineClamp={1} dir="auto" ta="right">{p.alias}</Text> },
+            { head: 'دسته‌بندی', wideOnly: true, cell: (p) => <Text size="sm" lineClamp={1}>{p.categoryDescs}</Text> },
             { head: 'قیمت', td: { style: { whiteSpace: 'nowrap' } }, cell: (p) => (p.offPersent > 0 ? (
               <Stack gap={0}>
                 <Group gap={4} wrap="nowrap"><Text size="xs" td="line-through" c="dimmed">{formatToman(p.price)}</Text><Text size="xs" fw={700} c="red.9">{fa(p.offPersent)}٪</Text></Group>

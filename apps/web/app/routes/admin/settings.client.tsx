@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Anchor, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { localMobile, parseEnamadSeal, SMS_TEMPLATE_LABELS, type SmsSettings, type SmsTemplates, type StoreSettings } from '@sorkhab/shared';
+import { localMobile, parseEnamadSeal, SMS_TEMPLATE_LABELS, toLatinDigits, type SmsSettings, type SmsTemplates, type StoreSettings } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { useSave } from '../../features/admin/use-save';
 import { stopIfBlank } from '../../lib/required';
@@ -32,7 +32,9 @@ export default function SettingsPage() {
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="نام فروشگاه" required {...text('storeName')} />
               <TextInput label="شعار" {...text('tagline')} />
-              <TextInput label="تلفن" required dir="ltr" {...text('phone')} />
+              {/* Shown in Persian digits as the storefront writes it, kept with Latin ones (the tel: links read them). */}
+              <TextInput label="تلفن" required dir="ltr" inputMode="tel" styles={{ input: { textAlign: 'right' } }} {...text('phone')} value={fa(f.phone)}
+                onChange={(e) => setF({ ...f, phone: toLatinDigits(e.currentTarget.value) })} />
               <TextInput label="ایمیل" dir="ltr" {...text('email')} />
               <TextInput label="ساعت کاری" {...text('workingHours')} />
             </SimpleGrid>

@@ -140,7 +140,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <h1 className="text-xl font-black leading-9 text-gray-900 md:text-2xl">{p.title}</h1>
             <Heart productId={p.id} title={p.title} className="mt-0.5 shrink-0 border border-gray-200" />
           </div>
-          {p.alias && <p className="mt-1 text-sm text-gray-500" dir="auto">{p.alias}</p>}
+          {/* Isolated, not a left-to-right paragraph: an English name reads in its own order under the title, aligned with it. */}
+          {p.alias && <p className="mt-1 text-sm text-gray-500"><bdi>{p.alias}</bdi></p>}
           <a href="#reviews" className="mt-2 inline-flex items-center gap-2 text-sm text-gray-600 hover:text-brand-700" data-testid="product-rating">
             {p.ratingCount > 0 ? (
               <><Stars value={p.ratingAverage} /><span>{ratingText(p.ratingAverage)}</span><span>({toPersianDigits(p.ratingCount)} دیدگاه)</span></>
