@@ -72,6 +72,8 @@ export type Review = z.infer<typeof ReviewSchema>;
 export const AdminReviewSchema = ReviewSchema.extend({
   status: z.enum(MODERATION_STATUSES), statusLabel: z.string(), adminNote: z.string().nullable(),
   productTitle: z.string(), customerName: z.string(), mobile: z.string().nullable(), orderId: z.number().nullable(),
+  /** The order's number as the shop and the shopper know it (its `orderId` is the database's). */
+  orderNumber: z.string().nullable(),
 });
 export type AdminReview = z.infer<typeof AdminReviewSchema>;
 

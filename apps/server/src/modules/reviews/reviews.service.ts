@@ -144,18 +144,22 @@ export async function vote(ctx: ServiceContext, userId: number, reviewId: number
 
 async function toAdmin(db: DbOrTx, rows: Row[]): Promise<AdminReview[]> {
   if (!rows.length) return [];
-  const [photos, heads, people] = await Promise.all([
+  const orderIds = [...new Set(rows.flatMap((r) => (r.orderId === null ? [] : [r.orderId])))];
+  const [photos, heads, people, numbers] = await Promise.all([
     photosOf(db, rows.map((r) => r.id)),
     db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, [...new Set(rows.map((r) => r.productId))])),
     db.select({ id: users.id, first: users.firstname, last: users.lastname, mobile: users.mobile }).from(users)
       .where(inArray(users.id, [...new Set(rows.map((r) => r.userId))])),
+    orderIds.length ? db.select({ id: orders.id, number: orders.number }).from(orders).where(inArray(orders.id, orderIds)) : [],
   ]);
   const titleOf = new Map(heads.map((h) => [h.id, h.title]));
+  const numberOf = new Map(numbers.map((o) => [o.id, o.number]));
   const personOf = new Map(people.map((p) => [p.id, p]));
   return rows.map((r) => {
     const p = personOf.get(r.userId);
     return {
       ...withStatus(r, photos.get(r.id) ?? []), productTitle: titleOf.get(r.productId) ?? '', orderId: r.orderId,
+      orderNumber: r.orderId === null ? null : numberOf.get(r.orderId) ?? null,
       customerName: `${p?.first ?? ''} ${p?.last ?? ''}`.trim() || r.authorName, mobile: p?.mobile ?? null,
     };
   });

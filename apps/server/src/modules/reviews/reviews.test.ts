@@ -48,7 +48,8 @@ describe('reviews', () => {
     expect((await asAdmin(t, 'GET', `/api/Review/AdminPhoto?id=${created.photos[0].id}`)).statusCode).toBe(200);
 
     const pending = dataOf(await asAdmin(t, 'GET', '/api/Review/Admin'));
-    expect(pending.data[0]).toMatchObject({ id: created.id, status: 'pending', statusLabel: 'در انتظار بررسی' });
+    // The order it was bought in, by the number the shop and the shopper know (the link goes by its id).
+    expect(pending.data[0]).toMatchObject({ id: created.id, status: 'pending', statusLabel: 'در انتظار بررسی', orderId: o.orderId, orderNumber: o.number });
 
     const approved = dataOf(await asAdmin(t, 'PUT', '/api/Review/Approve', { id: created.id }));
     expect(approved.status).toBe('approved');

@@ -37,7 +37,7 @@ function ReviewCard({ review: r, onChange, onDelete }: { review: AdminReview; on
           <Text size="sm" fw={700}><Text span c="yellow.9" aria-hidden="true">{'★'.repeat(r.rating)}{'☆'.repeat(5 - r.rating)}</Text> {fa(r.rating)} از ۵</Text>
           <Text size="sm">{r.customerName} ({r.authorName})</Text>
           {r.mobile && <Text size="xs" c="dimmed">{fa(localMobile(r.mobile))}</Text>}
-          {r.orderId && <Anchor component={Link} to={`/admin/orders/${r.orderId}`} size="xs">سفارش {fa(r.orderId)}</Anchor>}
+          {r.orderId && <Anchor component={Link} to={`/admin/orders/${r.orderId}`} size="xs">سفارش {fa(r.orderNumber ?? r.orderId)}</Anchor>}
         </Group>
         <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{r.body}</Text>
         {r.pros.length > 0 && <Text size="sm" c="teal.9">نقاط قوت: {r.pros.join('، ')}</Text>}
