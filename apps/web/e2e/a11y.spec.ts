@@ -21,8 +21,8 @@ const hydrated = (page: Page) => expect(page.locator('html[data-hydrated]')).toH
 interface Item { id: number; title: string; stock: number }
 interface Detail extends Item { attributes: { colorObj?: unknown[] | null; arr?: unknown[] | null; obj?: unknown[] | null }[] }
 
-async function api<T>(request: APIRequestContext, path: string, init: { method?: string; data?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
-  const res = await request.fetch(`/api/${path}`, { method: init.method ?? 'GET', data: init.data, headers: init.headers });
+async function api<T>(request: APIRequestContext, path: string, init: { method?: string; data?: unknown; multipart?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<T> {
+  const res = await request.fetch(`/api/${path}`, { method: init.method ?? 'GET', data: init.data, multipart: init.multipart, headers: init.headers });
   expect(res.ok(), `${path} → ${res.status()} ${await res.text()}`).toBeTruthy();
   return (await res.json()).data as T;
 }
@@ -547,6 +547,162 @@ test.describe('admin', () => {
     const labels = await invoice.pdf({ preferCSSPageSize: true, printBackground: true });
     fs.writeFileSync(testInfo.outputPath('labels.pdf'), labels);
     expect(labels.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(2);
+  });
+
+  test('the longest title, discount code and tracking code: product, cart, checkout and order pages hold them at 375, 768 and 1440 px, the admin\'s order at 1280 and 768', async ({ page, request }, testInfo) => {
+    const admin = { authorization: `Bearer ${(await api<{ token: string }>(request, 'User/Login', { method: 'POST', data: { userName: 'admin', password: E2E_ADMIN_PASSWORD } })).token}` };
+    // A title with a word of 80 letters and no space (a seller's pasted name), an English name of 100 letters, the
+    // discount schema's longest code and the tracking schema's longest code.
+    const word = 'کرم‌آبرسان‌و‌مرطوب‌کننده‌قوی‌مخصوص‌پوست‌خشک‌و‌حساس‌بدون‌چربی‌و‌بدون‌عطر‌روزانه'.slice(0, 80);
+    const title = `${word} ${Date.now() % 100000}`;
+    const categoryId = (await api<{ data: { categoryId: number }[] }>(request, 'Product/All?pageSize=1')).data[0]!.categoryId;
+    // A brand with the schema's longest name and English name.
+    const brand = await api<{ id: number; title: string }>(request, 'Brand/Create', { method: 'POST', headers: admin, multipart: {
+      title: `${Date.now() % 100000} ${'آزمایشگاه‌های داروسازی و آرایشی '.repeat(4)}`.slice(0, 100).trim(),
+      alias: 'PharmaceuticalAndCosmeticLaboratories'.repeat(3).slice(0, 100),
+    } });
+    const product = await api<{ id: number }>(request, 'Product/Create', { method: 'POST', headers: admin, multipart: {
+      Title: title, Alias: 'HydratingMoisturisingCreamForDrySkin'.repeat(3).slice(0, 100), Tags: 'کرم', Price: '450000', Stock: '10',
+      Description: '<p>کرم آبرسان</p>', CategoryId: String(categoryId), BrandId: String(brand.id),
+    } });
+    const code = `LONG${Date.now().toString(36).toUpperCase()}`.padEnd(50, 'X');
+    await api(request, 'Discount', { method: 'POST', headers: admin, data: { code, kind: 'percent', value: 10 } });
+    const widths = [375, 768, 1440];
+    // Soft: a layout that lets a long value out is reported at every width and page, the journey going on.
+    const sideways = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    /** How far `inner` reaches out of `outer`, left or right (0 when inside). */
+    const outside = async (inner: ReturnType<Page['locator']>, outer: ReturnType<Page['locator']>) => {
+      const [a, b] = [(await inner.boundingBox())!, (await outer.boundingBox())!];
+      return Math.max(0, b.x - a.x, a.x + a.width - (b.x + b.width));
+    };
+
+    // The newest products on the home page: the new card as wide as the others.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    const carousel = page.locator('[aria-roledescription=carousel][aria-label="جدیدترین محصولات"]');
+    await carousel.scrollIntoViewIfNeeded();
+    const latest = carousel.locator('li');
+    await expect(latest.filter({ has: page.locator(`a[href="/product/${product.id}"]`) })).toHaveCount(1);
+    const cards = await latest.evaluateAll((items) => items.map((li) => li.getBoundingClientRect().width));
+    expect.soft(Math.max(...cards) - Math.min(...cards)).toBeLessThan(1);
+    expect.soft(await sideways(page)).toBe(0);
+
+    // The brand's listing: its filter names it in most of the row, the English name cut beside it.
+    for (const width of [375, 1024, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/search?brands=${brand.id}`);
+      if (width < 1024) {
+        // On a phone the filters are a sheet.
+        await hydrated(page);
+        await page.getByRole('button', { name: /^فیلترها/ }).click();
+      }
+      const option = page.locator('label', { has: page.locator(`input[name=brands][value="${brand.id}"]`) });
+      await expect(option).toContainText(brand.title);
+      const [row, name] = [(await option.boundingBox())!, (await option.locator('span').first().boundingBox())!];
+      expect.soft(name.width, `the brand's filter at ${width} px`).toBeGreaterThan(row.width / 2);
+      expect.soft(await sideways(page), `the brand's listing at ${width} px`).toBe(0);
+      await page.screenshot({ path: testInfo.outputPath(`brand-${width}.png`) });
+    }
+
+    // The product page: the title wraps inside its column, the photo keeps its half, the heart and the button in sight.
+    await page.goto(`/product/${product.id}`);
+    await hydrated(page);
+    // No picture yet: the gallery's placeholder, named by the title, holds the column.
+    await expect(page.getByTestId('gallery-empty').getByRole('img', { name: title })).toBeVisible();
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      expect.soft(await sideways(page), `product at ${width} px`).toBe(0);
+      await expect.soft(page.locator('main h1 + [data-testid=heart]')).toBeInViewport({ ratio: 1 });
+      expect.soft(await outside(page.locator('main h1'), page.locator('main'))).toBe(0);
+      // The gallery, the grid's first column (it shrank to 2 px beside a title that could not wrap).
+      const gallery = (await page.locator('main h1').locator('xpath=../../../*[1]').boundingBox())!;
+      expect.soft(gallery.width).toBeGreaterThan(width >= 768 ? width / 4 : width * 0.8);
+      await page.screenshot({ path: testInfo.outputPath(`product-${width}.png`) });
+    }
+
+    // A shopper buys it with the long code: the cart's rows, code box and totals inside their boxes.
+    const mobile = `98936${String(Date.now()).slice(-7)}`;
+    await api(page.request, 'Auth/SendCode', { method: 'POST', data: { mobile } });
+    await api(page.request, 'Auth/VerifyCode', { method: 'POST', data: { mobile, code: await smsCode(mobile) } });
+    await page.reload();
+    await hydrated(page);
+    await page.getByTestId('add-to-cart').click();
+    await expect(page.getByText('به سبد خرید افزوده شد')).toBeVisible();
+    await page.goto('/cart');
+    await hydrated(page);
+    await page.locator('#discount-code').fill(code);
+    await page.getByRole('button', { name: 'ثبت کد' }).click();
+    await expect(page.getByTestId('cart-discount')).toBeVisible();
+    const totals = page.getByTestId('cart-totals');
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      expect.soft(await sideways(page), `cart at ${width} px`).toBe(0);
+      const table = page.getByTestId('cart-table');
+      expect.soft(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth), `the cart's table at ${width} px`).toBe(0);
+      expect.soft(await outside(page.getByTestId('quantity-control'), table)).toBe(0);
+      expect.soft(await outside(page.getByRole('button', { name: 'حذف کد' }), totals)).toBe(0);
+      expect.soft(await outside(page.getByTestId('cart-discount'), totals)).toBe(0);
+      expect.soft(await outside(page.getByTestId('cart-total'), totals)).toBe(0);
+      await page.screenshot({ path: testInfo.outputPath(`cart-${width}.png`), fullPage: true });
+    }
+    await expectAccessible(page, 'the cart with the longest title and code');
+
+    // Checkout with the schema's longest recipient.
+    await page.getByTestId('to-shipping').click();
+    await expect(page).toHaveURL(/\/shiping$/);
+    await hydrated(page);
+    await page.locator('#ship-firstname').fill(LONGEST_RECIPIENT.firstname!);
+    await page.locator('#ship-lastname').fill(LONGEST_RECIPIENT.lastname!);
+    await page.locator('#ship-province').selectOption(LONGEST_RECIPIENT.province!);
+    await page.locator('#ship-city').fill(LONGEST_RECIPIENT.city!);
+    await page.locator('#ship-address').fill(LONGEST_RECIPIENT.address!);
+    await page.locator('#ship-postalCode').fill('7134567890');
+    await page.locator('#ship-mobile').fill('09171234567');
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      expect.soft(await sideways(page), `checkout at ${width} px`).toBe(0);
+      expect.soft(await outside(page.getByTestId('cart-discount'), totals)).toBe(0);
+      expect.soft(await outside(page.getByTestId('pay'), totals)).toBe(0);
+      await page.screenshot({ path: testInfo.outputPath(`checkout-${width}.png`), fullPage: true });
+    }
+    await expectAccessible(page, 'checkout with the longest title, code and recipient');
+    await page.getByTestId('pay').click();
+    await expect(page).toHaveURL(/\/payment\/fake\/FAKE/);
+    await page.getByRole('button', { name: 'پرداخت', exact: true }).click();
+    await expect(page).toHaveURL(/\/payment\/result\?result=paid/);
+    const number = new URL(page.url()).searchParams.get('number')!;
+
+    // Shipped with the longest tracking code: the shopper's order page and the admin's order hold it all.
+    const orders = await api<{ data: { id: number; number: string }[] }>(request, 'Order/Admin?status=paid&pageSize=50', { headers: admin });
+    const orderId = orders.data.find((o) => o.number === number)!.id;
+    await api(request, 'Order/SetStatus', { method: 'PUT', headers: admin, data: { id: orderId, status: 'processing' } });
+    const tracking = '1234567890'.repeat(4);
+    await api(request, 'Order/Ship', { method: 'PUT', headers: admin, data: { id: orderId, trackingCode: tracking } });
+    await page.goto(`/profile/order/${orderId}`);
+    await hydrated(page);
+    await expect(page.getByTestId('tracking-code')).toHaveText(tracking);
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      expect.soft(await sideways(page), `the shopper's order at ${width} px`).toBe(0);
+      expect.soft(await outside(page.getByTestId('tracking-code'), page.getByTestId('order-shipping'))).toBe(0);
+      const amounts = page.getByRole('heading', { name: 'مبلغ', exact: true }).locator('xpath=..');
+      expect.soft(await outside(amounts.locator('dd').nth(1), amounts)).toBe(0);
+      await page.screenshot({ path: testInfo.outputPath(`order-${width}.png`), fullPage: true });
+    }
+    await expectAccessible(page, 'the shopper\'s order with the longest title, code and tracking code');
+
+    await adminLogin(page);
+    await page.goto(`/admin/orders/${orderId}`);
+    await expect(page.getByRole('heading', { name: 'مبالغ' })).toBeVisible();
+    for (const width of [1280, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      // No card's text runs out of it (a box's scroll width counts what overflows it, hidden or not).
+      const spills = await page.locator('main .mantine-Paper-root').evaluateAll((cards) => cards
+        .filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent!.slice(0, 40)));
+      expect.soft(spills, `the admin's order at ${width} px`).toEqual([]);
+      await page.screenshot({ path: testInfo.outputPath(`admin-order-${width}.png`), fullPage: true });
+    }
+    await expectAccessible(page, 'the admin\'s order with the longest code and tracking code');
   });
 
   test('the longest names and addresses the forms take: a packing label holds them on its one page, the header on a phone', async ({ page, request }, testInfo) => {

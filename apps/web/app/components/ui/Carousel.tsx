@@ -19,7 +19,7 @@ export function Carousel({ label, children }: { label: string; children: React.R
     <div className="relative" role="region" aria-roledescription="carousel" aria-label={label}>
       <ul ref={track} className="-mx-1.5 flex snap-x snap-mandatory overflow-x-auto scroll-smooth [scrollbar-width:none] [&::-webkit-scrollbar]:hidden">
         {children.map((child, i) => (
-          <li key={i} className={`${CARD_BASIS} shrink-0 snap-start px-1.5`}>{child}</li>
+          <li key={i} className={`${CARD_BASIS} min-w-0 shrink-0 snap-start px-1.5`}>{child}</li>
         ))}
       </ul>
       {children.length > 2 && (

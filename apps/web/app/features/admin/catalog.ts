@@ -1,14 +1,29 @@
 import type { Category } from '@sorkhab/shared';
 import { validateFields, type FieldDescriptor } from '@sorkhab/shared';
 
-export interface FlatCategory { id: number; title: string; depth: number; label: string }
+interface FlatCategory { id: number; title: string; depth: number; path: string; label: string }
 
-/** The tree as a flat list in display order, each with its path ("آرایش › چشم › ریمل"). */
-export function flattenCategories(tree: Category[], depth = 0, parents: string[] = []): FlatCategory[] {
+/**
+ * The tree as a flat list in display order, each with its path ("آرایش › چشم › ریمل") and its label, the category
+ * first ("ریمل (آرایش › چشم)"): a select's box shows the start of its text, so the category chosen stays in sight
+ * however deep or long its parents.
+ */
+function flattenCategories(tree: Category[], depth = 0, parents: string[] = []): FlatCategory[] {
   return tree.flatMap((c) => {
-    const path = [...parents, c.title];
-    return [{ id: c.id, title: c.title, depth, label: path.join(' › ') }, ...flattenCategories(c.children, depth + 1, path)];
+    const path = [...parents, c.title].join(' › ');
+    const label = parents.length ? `${c.title} (${parents.join(' › ')})` : c.title;
+    return [{ id: c.id, title: c.title, depth, path, label }, ...flattenCategories(c.children, depth + 1, [...parents, c.title])];
   });
+}
+
+/** A category select's options: the box shows an option's label, its list the path from the top (the tree's order). */
+export function categoryOptions(tree: Category[] | null | undefined) {
+  const flat = flattenCategories(tree ?? []);
+  const paths = new Map(flat.map((c) => [String(c.id), c.path]));
+  return {
+    data: flat.map((c) => ({ value: String(c.id), label: c.label })),
+    renderOption: ({ option }: { option: { value: string; label: string } }) => paths.get(option.value) ?? option.label,
+  };
 }
 
 /** Rich text with no visible text ("<p></p>") counts as empty. */

@@ -64,7 +64,7 @@ export function OrderFulfilment({ order, onDone }: { order: Order; onDone: (o: O
               {order.events.map((e, i) => (
                 <Timeline.Item key={i} title={<Text size="sm" fw={500}>{e.label}</Text>}>
                   <Text size="xs" c="dimmed">{formatJalaliDateTime(e.at)}</Text>
-                  {e.note && <Text size="xs">{fa(e.note)}</Text>}
+                  {e.note && <Text size="xs" style={{ overflowWrap: 'anywhere' }}>{fa(e.note)}</Text>}
                 </Timeline.Item>
               ))}
             </Timeline>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Alert, Button, FileButton, Group, Modal, Radio, Select, Stack, Table, Text } from '@mantine/core';
 import { urlOf, type ProductAdminFilter, type ProductBulkAction, type ProductImportReport } from '@sorkhab/shared';
 import { call, formData, useApi } from './api';
-import { flattenCategories } from './catalog';
+import { categoryOptions } from './catalog';
 import { fa, FaNumberInput } from './ui';
 import { useSave } from './use-save';
 
@@ -39,7 +39,7 @@ export function DeskFilterBar({ filters, onChange }: { filters: DeskFilters; onC
   return (
     <Group gap="sm" wrap="wrap" align="flex-end">
       <Select label="دسته‌بندی" placeholder="همه دسته‌ها" searchable nothingFoundMessage="پیدا نشد" {...select('category')}
-        data={flattenCategories(tree ?? []).map((c) => ({ value: String(c.id), label: c.label }))} />
+        {...categoryOptions(tree)} />
       <Select label="برند" placeholder="همه برندها" searchable nothingFoundMessage="پیدا نشد" {...select('brand')}
         data={(brands ?? []).map((b) => ({ value: String(b.id), label: b.title }))} />
       <Select label="موجودی" placeholder="همه" data={STOCKS} {...select('stock')} />

@@ -19,7 +19,7 @@ export function OrderReturns({ orderId }: { orderId: number }) {
       <Stack gap="xs">
         {data.data.map((r) => (
           <Stack key={r.id} gap={4} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', paddingBottom: 8 }}>
-            <Text size="sm"><ReturnBadge status={r.status} /> {formatJalaliDateTime(r.createdAt)} · {r.reasonLabel} · {fa(r.items.reduce((s, i) => s + i.quantity, 0))} عدد</Text>
+            <Text size="sm"><ReturnBadge status={r.status} /> {formatJalaliDateTime(r.createdAt)}، {r.reasonLabel}، {fa(r.items.reduce((s, i) => s + i.quantity, 0))} عدد</Text>
             <Button size="compact-sm" variant="subtle" w="fit-content" component={Link} to={`/admin/returns/${r.id}`}>بررسی درخواست</Button>
           </Stack>
         ))}

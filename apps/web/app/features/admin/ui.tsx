@@ -10,9 +10,10 @@ export const fa = (v: string | number) => toPersianDigits(v);
  * A label and its value on one line of a detail card (an order's, a return's). The value may be a badge or a link (a
  * div, not a paragraph); a long one (a 24-digit tracking code, a gateway's reference) breaks rather than leaving the card.
  */
-export const detailRow = (label: string, value: ReactNode) => (
+export const detailRow = (label: ReactNode, value: ReactNode) => (
   <Group justify="space-between" wrap="nowrap" gap="xs">
-    <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>{label}</Text>
+    {/* A label keeps its width up to half the row; a longer one (a discount's 50-letter code) wraps there. */}
+    <Text size="sm" c="dimmed" maw="50%" style={{ flexShrink: 0, overflowWrap: 'anywhere' }}>{label}</Text>
     <Text size="sm" ta="end" component="div" miw={0} style={{ overflowWrap: 'anywhere' }}>{value}</Text>
   </Group>
 );

@@ -324,9 +324,10 @@ export function FacetOption({ kind, value, title, alias, count, checked }: Facet
       {kind === 'category'
         ? <input type="radio" name="brand" value={value} defaultChecked={checked} className="size-4 accent-brand-600" />
         : <input type="checkbox" name="brands" value={value} defaultChecked={checked} className="size-4 accent-brand-600" />}
-      <span className="flex-1">{title}</span>
-      {alias && <span className="text-xs text-gray-600" dir="ltr">{alias}</span>}
-      <span className={kind === 'category' ? 'text-xs text-gray-600' : 'min-w-6 text-end text-xs text-gray-600'}>{count}</span>
+      {/* The name keeps its length up to 60% of the row (wrapping past it); the English name has the rest, in at most two lines. */}
+      <span className="min-w-0 max-w-[60%] shrink-0 wrap-anywhere">{title}</span>
+      {alias && <span className="ms-auto line-clamp-2 min-w-0 wrap-anywhere text-xs text-gray-600" dir="ltr">{alias}</span>}
+      <span className={`${alias ? '' : 'ms-auto '}${kind === 'category' ? 'shrink-0 text-xs text-gray-600' : 'min-w-6 shrink-0 text-end text-xs text-gray-600'}`}>{count}</span>
     </label>
   );
 }

@@ -58,7 +58,7 @@ export function ProductCard({ product, priority = false, heart = true, texts = c
         {out && <span className="absolute inset-x-2 bottom-2 rounded-lg bg-gray-900/75 py-1 text-center text-xs font-bold text-white">ناموجود</span>}
       </div>
       {product.brand && <p className="mt-2.5 truncate text-xs text-gray-600">{product.brand.title}</p>}
-      <h3 className="mt-1 line-clamp-2 min-h-10 text-sm font-medium leading-5 text-gray-800 group-hover:text-brand-700">{product.title}</h3>
+      <h3 className="mt-1 line-clamp-2 min-h-10 wrap-anywhere text-sm font-medium leading-5 text-gray-800 group-hover:text-brand-700">{product.title}</h3>
       {texts.rating !== null && (
         <p className="mt-1 flex items-center gap-1 text-xs text-gray-600" data-testid="card-rating">
           <svg viewBox="0 0 24 24" className="size-3.5 text-amber-500" fill="currentColor" aria-hidden="true" dangerouslySetInnerHTML={STAR_SHAPE} />

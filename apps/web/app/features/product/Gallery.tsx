@@ -52,6 +52,14 @@ export function Gallery({ product, focus }: { product: ProductDetail; focus: str
     show(last, false);
     (track.current?.children[last] as HTMLElement | undefined)?.focus({ preventScroll: true });
   };
+  // A product without a picture keeps its column: the shop's square placeholder, named by the title.
+  if (images.length === 0) {
+    return (
+      <div className="md:sticky md:top-32" data-testid="gallery-empty">
+        <Img src={null} variants={[]} alt={product.title} width={600} height={600} sizes="" className="w-full rounded-2xl border border-gray-100" />
+      </div>
+    );
+  }
   const many = images.length > 1;
   const label = (i: number) => `تصویر ${toPersianDigits(i + 1)} از ${toPersianDigits(images.length)}`;
 

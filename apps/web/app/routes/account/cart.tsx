@@ -74,8 +74,8 @@ function DiscountBox({ cart }: { cart: Cart }) {
     return (
       <div className="mt-4">
         <div className="flex items-center justify-between gap-3 rounded-xl border border-dashed border-green-300 bg-green-50 px-4 py-3 text-sm">
-          <span>کد <b dir="ltr">{cart.discountCode}</b> {cart.discount > 0 ? 'اعمال شد' : 'ثبت شده، اما فعلاً شامل سبد شما نمی‌شود'}</span>
-          <button type="button" disabled={busy} onClick={() => void remove()} className="text-red-600 hover:underline">حذف کد</button>
+          <span className="min-w-0 wrap-anywhere">کد <b dir="ltr">{cart.discountCode}</b> {cart.discount > 0 ? 'اعمال شد' : 'ثبت شده، اما فعلاً شامل سبد شما نمی‌شود'}</span>
+          <button type="button" disabled={busy} onClick={() => void remove()} className="shrink-0 text-red-600 hover:underline">حذف کد</button>
         </div>
         {error && <div className="mt-2"><Alert>{error}</Alert></div>}
       </div>
@@ -114,7 +114,7 @@ export default function CartPage() {
     <main className="mx-auto max-w-7xl px-3 py-6 pb-24 md:px-6 md:py-10">
       <h1 className="text-2xl font-black">سبد خرید <span className="text-base font-medium text-gray-500">({toPersianDigits(cart.itemCount)} کالا)</span></h1>
       {error && <div className="mt-4"><Alert><span className="flex justify-between gap-3">{error}<button type="button" onClick={clearError} className="underline">بستن</button></span></Alert></div>}
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+      <div className="mt-6 grid gap-6 grid-cols-1 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="overflow-hidden rounded-2xl border border-gray-100 bg-white">
           <table className="w-full text-sm" data-testid="cart-table">
             <thead className="hidden bg-gray-50 text-gray-600 md:table-header-group">
@@ -127,22 +127,22 @@ export default function CartPage() {
             </thead>
             <tbody className="divide-y divide-gray-100">
               {cart.items.map((item) => (
-                <tr key={item.id} className="grid grid-cols-[4.5rem_1fr] gap-x-3 gap-y-2 p-3 md:table-row md:p-0" data-testid="cart-row">
+                <tr key={item.id} className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 p-3 md:table-row md:p-0" data-testid="cart-row">
                   <td className="row-span-3 md:px-4 md:py-4">
                     <div className="flex items-center gap-3">
                       <Link to={`/product/${item.productId}`} className="shrink-0">
                         <Img src={item.imageUri} variants={item.imageVariants} alt={item.title} width={72} height={72} sizes="72px" className="size-[4.5rem] rounded-xl object-cover" />
                       </Link>
                       <div className="hidden min-w-0 md:block">
-                        <Link to={`/product/${item.productId}`} className="line-clamp-2 font-medium hover:text-brand-700">{item.title}</Link>
-                        {item.option && <p className="mt-1 text-xs text-gray-500">{item.option}</p>}
+                        <Link to={`/product/${item.productId}`} className="line-clamp-2 wrap-anywhere font-medium hover:text-brand-700">{item.title}</Link>
+                        {item.option && <p className="mt-1 wrap-anywhere text-xs text-gray-500">{item.option}</p>}
                         {item.stock < item.quantity && <p className="mt-1 text-xs text-red-600">فقط {toPersianDigits(item.stock)} عدد موجود است</p>}
                       </div>
                     </div>
                   </td>
                   <td className="md:hidden">
-                    <Link to={`/product/${item.productId}`} className="line-clamp-2 font-medium">{item.title}</Link>
-                    {item.option && <p className="text-xs text-gray-500">{item.option}</p>}
+                    <Link to={`/product/${item.productId}`} className="line-clamp-2 wrap-anywhere font-medium">{item.title}</Link>
+                    {item.option && <p className="wrap-anywhere text-xs text-gray-500">{item.option}</p>}
                   </td>
                   <td className="text-gray-600 md:px-4 md:py-4 md:text-gray-900"><span className="md:hidden">قیمت واحد: </span>{formatToman(item.unitPrice)}<LineSaving item={item} /></td>
                   <td className="flex items-center justify-between gap-2 md:table-cell md:px-4 md:py-4 md:text-center">

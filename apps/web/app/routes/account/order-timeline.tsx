@@ -15,7 +15,7 @@ export function OrderShipping({ order }: { order: Order }) {
         {order.trackingCode && (
           <div className={row}>
             <dt className="text-gray-600">کد رهگیری {order.shipping?.carrier ? SHIPPING_CARRIER_LABELS[order.shipping.carrier] : 'مرسوله'}</dt>
-            <dd>
+            <dd className="min-w-0 wrap-anywhere">
               <bdi dir="ltr" className="font-mono font-bold" data-testid="tracking-code">{order.trackingCode}</bdi>
               {order.trackingUrl && (
                 <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer" className="ms-3 text-brand-700 underline">پیگیری در سایت {order.shipping?.carrier ? SHIPPING_CARRIER_LABELS[order.shipping.carrier] : 'شرکت حمل'}</a>

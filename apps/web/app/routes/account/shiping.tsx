@@ -78,7 +78,7 @@ export default function Shiping({ loaderData }: Route.ComponentProps) {
         <Link to="/cart" className="hover:text-brand-700">سبد خرید</Link><span aria-hidden="true">‹</span>
         <span className="font-bold text-brand-700" aria-current="step">نشانی و پرداخت</span>
       </nav>
-      <form onSubmit={pay} noValidate className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+      <form onSubmit={pay} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="space-y-6">
           <section className={card} aria-labelledby="recipient">
             <h1 id="recipient" className="text-xl font-black">مشخصات و نشانی گیرنده</h1>
@@ -89,7 +89,7 @@ export default function Shiping({ loaderData }: Route.ComponentProps) {
                   <label key={a.id} className={`flex cursor-pointer gap-3 rounded-xl border p-4 ${choice === a.id ? 'border-brand-500 bg-brand-50/50' : 'border-gray-200'}`}>
                     <input type="radio" name="address-choice" checked={choice === a.id} onChange={() => setChoice(a.id)} className="mt-1 accent-brand-600" />
                     <span className="text-sm leading-7">
-                      <b>{a.firstname} {a.lastname}</b> · <span dir="ltr">{toPersianDigits(localMobile(a.mobile))}</span><br />
+                      <b>{a.firstname} {a.lastname}</b>، <span dir="ltr">{toPersianDigits(localMobile(a.mobile))}</span><br />
                       {a.province}، {a.city}، {toPersianDigits(a.address)} — کد پستی {toPersianDigits(a.postalCode)}
                     </span>
                   </label>
@@ -122,10 +122,10 @@ export default function Shiping({ loaderData }: Route.ComponentProps) {
                 <li key={i.id} className="flex items-center gap-3 py-3">
                   <Img src={i.imageUri} variants={i.imageVariants} alt={i.title} width={56} height={56} sizes="56px" className="size-14 rounded-lg object-cover" />
                   <div className="min-w-0 flex-1 text-sm">
-                    <p className="line-clamp-1 font-medium">{i.title}</p>
-                    <p className="text-gray-500">{i.option ? `${i.option} · ` : ''}{toPersianDigits(i.quantity)} عدد</p>
+                    <p className="line-clamp-1 wrap-anywhere font-medium">{i.title}</p>
+                    <p className="text-gray-500">{i.option ? `${i.option}، ` : ''}{toPersianDigits(i.quantity)} عدد</p>
                   </div>
-                  <span className="text-sm font-bold">{formatToman(i.lineTotal)}</span>
+                  <span className="shrink-0 text-sm font-bold">{formatToman(i.lineTotal)}</span>
                 </li>
               ))}
             </ul>

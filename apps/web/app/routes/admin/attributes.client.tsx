@@ -4,7 +4,7 @@ import { Button, Modal, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { ATTRIBUTE_TYPES, type Attribute } from '@sorkhab/shared';
 import { formData, useApi } from '../../features/admin/api';
 import { ATTR_TYPE_LABELS } from '../../features/admin/attributes';
-import { flattenCategories } from '../../features/admin/catalog';
+import { categoryOptions } from '../../features/admin/catalog';
 import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { AdminTable, rowNumber } from '../../features/admin/table';
 import { FormActions, PageTitle } from '../../features/admin/ui';
@@ -15,7 +15,7 @@ export default function AttributesPage() {
   const [params, setParams] = useSearchParams();
   const categoryId = params.get('categoryId');
   const { data: tree } = useApi('GET /Category/GetCategories', {});
-  const options = useMemo(() => flattenCategories(tree ?? []).map((c) => ({ value: String(c.id), label: c.label })), [tree]);
+  const options = useMemo(() => categoryOptions(tree), [tree]);
   const { data, loading, reload } = useApi('GET /Category/GetAttByCId', categoryId ? { query: { categoryId } } : null);
   const [editing, setEditing] = useState<Attribute | 'new' | null>(null);
   const del = useConfirmDelete({
@@ -29,7 +29,7 @@ export default function AttributesPage() {
       <PageTitle actions={<Button size="xs" disabled={!categoryId} onClick={() => setEditing('new')}>افزودن ویژگی</Button>}>ویژگی‌های دسته</PageTitle>
       <Paper withBorder p="md">
         <Stack>
-          <Select label="دسته‌بندی" placeholder="یک دسته را انتخاب کنید" searchable data={options} value={categoryId} maw={480}
+          <Select label="دسته‌بندی" placeholder="یک دسته را انتخاب کنید" searchable {...options} value={categoryId} maw={480}
             nothingFoundMessage="دسته‌ای پیدا نشد" onChange={(v) => setParams(v ? { categoryId: v } : {})} />
           <AdminTable minWidth={520} rows={rows} loading={!!categoryId && loading} columns={[
             rowNumber(0, 60),

@@ -38,7 +38,7 @@ export default function DiscountsPage() {
             { head: 'تخفیف', cell: (d) => valueText(d) },
             { head: 'حداقل سفارش', cell: (d) => (d.minOrder ? formatToman(d.minOrder) : '—') },
             { head: 'انقضا', cell: (d) => (d.expiresAt ? formatJalaliShort(d.expiresAt) : 'بدون انقضا') },
-            { head: 'استفاده', cell: (d) => <>{fa(d.usedCount)}{d.usageLimit !== null ? ` از ${fa(d.usageLimit)}` : ''}</> },
+            { head: 'استفاده', cell: (d) => <>{formatNumber(d.usedCount)}{d.usageLimit !== null ? ` از ${formatNumber(d.usageLimit)}` : ''}</> },
             { head: 'وضعیت', w: 90, cell: (d) => <DiscountStatus discount={d} now={now} /> },
           ]} menu={(d) => ({ label: `عملیات ${d.code}`, items: [
             { label: 'ویرایش', onClick: () => setEditing(d) },

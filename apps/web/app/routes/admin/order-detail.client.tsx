@@ -91,7 +91,7 @@ export default function OrderDetailPage() {
           <Title order={3} size="h5" mb="sm">مبالغ</Title>
           <Stack gap="xs">
             {detailRow('جمع کالاها', formatToman(order.subtotal))}
-            {order.discount > 0 && detailRow(`تخفیف${order.discountCode ? ` (${order.discountCode})` : ''}`, `− ${formatToman(order.discount)}`)}
+            {order.discount > 0 && detailRow(<>تخفیف{order.discountCode && <> <bdi dir="ltr">({order.discountCode})</bdi></>}</>, `− ${formatToman(order.discount)}`)}
             {detailRow('هزینه ارسال', order.shippingFee ? formatToman(order.shippingFee) : 'رایگان')}
             {detailRow('مبلغ کل', <b>{formatToman(order.total)}</b>)}
           </Stack>

@@ -72,7 +72,7 @@ export default function OrdersPage() {
           </Group>
           {error && <Alert color="red" role="alert">{error}</Alert>}
           <Group justify="space-between" wrap="wrap" gap="sm">
-            <Text size="sm" c="dimmed">{data ? `${fa(data.totalCount)} سفارش` : ' '}{selected.size > 0 && ` · ${fa(selected.size)} انتخاب‌شده`}</Text>
+            <Text size="sm" c="dimmed">{data ? `${fa(data.totalCount)} سفارش` : ' '}{selected.size > 0 && `، ${fa(selected.size)} انتخاب‌شده`}</Text>
             <Group gap="xs" wrap="wrap" align="flex-end">
               <Select aria-label="وضعیت تازه برای سفارش‌های انتخاب‌شده" placeholder="تغییر وضعیت به…" w={200} value={bulkStatus}
                 data={ORDER_STATUSES.filter((s) => s !== 'awaiting_payment').map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))}

@@ -79,7 +79,7 @@ function Invoice({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
           {why && <p className="void" role="note">{why}؛ این برگه سند فروش نیست</p>}
           <p className="shop-name">{shop.storeName}</p>
           <p>{shop.address}</p>
-          <p>تلفن: <bdi>{fa(shop.phone)}</bdi>{shop.email && <> · <bdi dir="ltr">{shop.email}</bdi></>}</p>
+          <p>تلفن: <bdi>{fa(shop.phone)}</bdi>{shop.email && <>، رایانامه: <bdi dir="ltr">{shop.email}</bdi></>}</p>
         </div>
         <div className="inv-meta">
           <Qr order={o} size="sm" />
@@ -180,7 +180,7 @@ function Label({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
       </div>
       <section className="from">
         <h2>فرستنده</h2>
-        <p><b>{shop.storeName}</b> · <bdi>{fa(shop.phone)}</bdi></p>
+        <p><b>{shop.storeName}</b>، <bdi>{fa(shop.phone)}</bdi></p>
         <p>{shop.address}</p>
       </section>
     </article>

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { formatNumber, optionGroupsOf, WIZARD_STEPS, type ProductAttributeEntry, type ProductDetail } from '@sorkhab/shared';
 import { call, formData, useApi } from '../../features/admin/api';
 import { AttributeBuilder } from '../../features/admin/attribute-builder';
-import { flattenCategories, validateProductStep, type ProductDraft } from '../../features/admin/catalog';
+import { categoryOptions, validateProductStep, type ProductDraft } from '../../features/admin/catalog';
 import { fa, FaNumberInput, ImagePick, imgSrc, PageTitle, thumbOf } from '../../features/admin/ui';
 import { VariantTableEditor, type VariantImage } from '../../features/admin/variant-table';
 import {
@@ -72,7 +72,7 @@ function ProductWizard({ product }: { product: ProductDetail | null }) {
   const { data: tree } = useApi('GET /Category/GetCategories', {});
   const { data: brands } = useApi('GET /Brand/GetAll', {});
   const { data: catAttrs } = useApi('GET /Category/GetAttByCId', d.categoryId ? { query: { categoryId: d.categoryId } } : null);
-  const categories = useMemo(() => flattenCategories(tree ?? []).map((c) => ({ value: String(c.id), label: c.label })), [tree]);
+  const categories = useMemo(() => categoryOptions(tree), [tree]);
   const set = <K extends keyof ProductDraft>(k: K, v: ProductDraft[K]) => { setD((x) => ({ ...x, [k]: v })); setErrors((e) => ({ ...e, [k]: '' })); };
   const setTable = (t: VariantTable) => { setTableState(t); setVariantErrors(NO_ERRORS); setErrors((e) => ({ ...e, stock: '' })); };
   const changeAttributes = (list: ProductAttributeEntry[]) => { setAttributes(list); setTable(mergeTable(table, optionGroupsOf(list))); };
@@ -171,7 +171,7 @@ function ProductWizard({ product }: { product: ProductDetail | null }) {
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="عنوان" required value={d.title} onChange={(e) => set('title', e.currentTarget.value)} error={errors.title} />
-              <TextInput label="نام مستعار" required value={d.alias} onChange={(e) => set('alias', e.currentTarget.value)} error={errors.alias} />
+              <TextInput label="نام مستعار" dir="ltr" required value={d.alias} onChange={(e) => set('alias', e.currentTarget.value)} error={errors.alias} />
             </SimpleGrid>
             <TextInput label="برچسب‌ها" description="با ویرگول جدا کنید" required value={d.tags} onChange={(e) => set('tags', e.currentTarget.value)} error={errors.tags} />
             <Suspense fallback={<Input.Wrapper label="توضیحات" required><Skeleton h={226} radius="sm" /></Input.Wrapper>}>
@@ -202,7 +202,7 @@ function ProductWizard({ product }: { product: ProductDetail | null }) {
         {step === 3 && (
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Select label="دسته‌بندی" required searchable data={categories} value={d.categoryId || null} nothingFoundMessage="دسته‌ای پیدا نشد"
+              <Select label="دسته‌بندی" required searchable {...categories} value={d.categoryId || null} nothingFoundMessage="دسته‌ای پیدا نشد"
                 onChange={(v) => set('categoryId', v ?? '')} error={errors.categoryId} />
               <Select label="برند" searchable clearable data={(brands ?? []).map((b) => ({ value: String(b.id), label: b.title }))}
                 value={d.brandId || null} onChange={(v) => set('brandId', v ?? '')} error={errors.brandId} nothingFoundMessage="برندی پیدا نشد" />

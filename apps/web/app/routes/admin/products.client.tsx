@@ -79,11 +79,11 @@ export default function ProductsPage() {
             { head: 'تصویر', w: 60, cell: (p) => (p.imageUri ? <img src={thumbOf(p)} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 6 }} /> : <Text c="dimmed">—</Text>) },
             { head: 'عنوان', cell: (p) => (
               <Group gap={6} wrap="nowrap">
-                <Text size="sm" fw={500} lineClamp={2}>{p.title}</Text>
+                <Text size="sm" fw={500} lineClamp={2} miw={0} style={{ overflowWrap: 'anywhere' }}>{p.title}</Text>
                 {p.isDraft && <Badge size="sm" variant="light" color="gray" style={{ flexShrink: 0 }}>پیش‌نویس</Badge>}
               </Group>
             ) },
-            { head: 'نام مستعار', wideOnly: true, cell: (p) => <Text size="sm" c="dimmed" lineClamp={1} dir="auto" ta="right">{p.alias}</Text> },
+            { head: 'نام مستعار', wideOnly: true, cell: (p) => <Text size="sm" c="dimmed" lineClamp={1} dir="auto" ta="right" style={{ overflowWrap: 'anywhere' }}>{p.alias}</Text> },
             { head: 'دسته‌بندی', wideOnly: true, cell: (p) => <Text size="sm" lineClamp={1}>{p.categoryDescs}</Text> },
             { head: 'قیمت', td: { style: { whiteSpace: 'nowrap' } }, cell: (p) => (p.offPersent > 0 ? (
               <Stack gap={0}>

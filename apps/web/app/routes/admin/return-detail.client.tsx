@@ -92,7 +92,7 @@ export default function ReturnDetailPage() {
           <Stack gap="xs">
             {detailRow('وضعیت', <ReturnBadge status={r.status} />)}
             {detailRow('سفارش', <Link to={`/admin/orders/${r.orderId}`}>{fa(r.orderNumber)}</Link>)}
-            {detailRow('خریدار', `${r.customerName ?? ''} · ${fa(localMobile(r.mobile ?? ''))}`)}
+            {detailRow('خریدار', `${r.customerName ?? ''}، ${fa(localMobile(r.mobile ?? ''))}`)}
             {detailRow('تاریخ درخواست', formatJalaliDateTime(r.createdAt))}
             {detailRow('دلیل', `${r.reasonLabel}${r.reasonText ? `: ${r.reasonText}` : ''}`)}
             {r.description && <Text size="sm">{r.description}</Text>}

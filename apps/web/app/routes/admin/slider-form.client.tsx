@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { isSafeLink, SAFE_LINK_MESSAGE, SLIDER_FETCH_SIZE, type Slide } from '@sorkhab/shared';
 import { formData, toastError, toastSuccess, uploadWithProgress, useApi } from '../../features/admin/api';
-import { flattenCategories } from '../../features/admin/catalog';
+import { categoryOptions } from '../../features/admin/catalog';
 import { fa, FaNumberInput, ImagePick, PageTitle, thumbOf } from '../../features/admin/ui';
 
 /** /admin/add-slider/{id}: edits slide {id} when it exists, otherwise adds one (the original linked "add" to /1). */
@@ -20,7 +20,7 @@ function SlideForm({ slide }: { slide: Slide | null }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { data: tree } = useApi('GET /Category/GetCategories', {});
-  const categories = useMemo(() => flattenCategories(tree ?? []).map((c) => ({ value: String(c.id), label: c.label })), [tree]);
+  const categories = useMemo(() => categoryOptions(tree), [tree]);
   const [f, setF] = useState({
     title: slide?.title ?? '', link: slide?.link ?? '', categoryId: slide?.categoryId ? String(slide.categoryId) : '',
     sortOrder: String(slide?.sortOrder ?? 0), isActive: slide?.isActive ?? true,
@@ -55,7 +55,7 @@ function SlideForm({ slide }: { slide: Slide | null }) {
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="عنوان" value={f.title} onChange={(e) => setF({ ...f, title: e.currentTarget.value })} error={errors.title} />
               <TextInput label="پیوند" description={<>صفحه‌ای از فروشگاه (با / شروع شود) یا نشانی کامل <bdi dir="ltr">https://…</bdi></>} dir="ltr" placeholder="/product-list?category=…" value={f.link} onChange={(e) => setF({ ...f, link: e.currentTarget.value })} error={errors.link} />
-              <Select label="دسته‌بندی" clearable searchable data={categories} value={f.categoryId || null} onChange={(v) => setF({ ...f, categoryId: v ?? '' })} nothingFoundMessage="دسته‌ای پیدا نشد" />
+              <Select label="دسته‌بندی" clearable searchable {...categories} value={f.categoryId || null} onChange={(v) => setF({ ...f, categoryId: v ?? '' })} nothingFoundMessage="دسته‌ای پیدا نشد" />
               <FaNumberInput label="ترتیب نمایش" grouped={false} value={f.sortOrder} onChange={(v) => setF({ ...f, sortOrder: v })} error={errors.sortOrder} />
             </SimpleGrid>
             <Switch label="فعال" checked={f.isActive} onChange={(e) => setF({ ...f, isActive: e.currentTarget.checked })} />

@@ -31,7 +31,7 @@ export function ProductQuestionsSection({ productId }: { productId: number }) {
         {list.map((q) => (
           <li key={q.id} className="py-4" data-testid="question">
             <p className="wrap-anywhere text-sm font-medium leading-7 text-gray-900"><span className="me-1 font-black text-brand-700">پرسش:</span>{q.body}</p>
-            <p className="text-xs text-gray-500">{q.authorName} · {formatJalali(q.createdAt)}</p>
+            <p className="text-xs text-gray-500">{q.authorName}، {formatJalali(q.createdAt)}</p>
             {q.answer ? (
               <p className="mt-2 whitespace-pre-line wrap-anywhere rounded-xl bg-gray-50 p-3 text-sm leading-7 text-gray-700"><span className="me-1 font-bold text-brand-700">پاسخ فروشگاه:</span>{q.answer}</p>
             ) : <p className="mt-2 text-xs text-gray-500">هنوز پاسخی ثبت نشده است.</p>}

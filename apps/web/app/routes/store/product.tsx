@@ -132,16 +132,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </ol>
       </nav>
 
-      <div className="grid gap-6 md:grid-cols-2 md:gap-10 lg:grid-cols-[1fr_1fr_20rem]">
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_20rem]">
         <Gallery key={p.id} product={p} focus={imageOfChoice(p.variants, choice)} />
         <div>
           {p.brand && <Link to={`/search?brands=${p.brand.id}`} className="text-sm font-medium text-brand-700 hover:underline">{p.brand.title}</Link>}
           <div className="mt-1 flex items-start justify-between gap-3">
-            <h1 className="text-xl font-black leading-9 text-gray-900 md:text-2xl">{p.title}</h1>
+            <h1 className="min-w-0 wrap-anywhere text-xl font-black leading-9 text-gray-900 md:text-2xl">{p.title}</h1>
             <Heart productId={p.id} title={p.title} className="mt-0.5 shrink-0 border border-gray-200" />
           </div>
           {/* Isolated, not a left-to-right paragraph: an English name reads in its own order under the title, aligned with it. */}
-          {p.alias && <p className="mt-1 text-sm text-gray-500"><bdi>{p.alias}</bdi></p>}
+          {p.alias && <p className="mt-1 wrap-anywhere text-sm text-gray-500"><bdi>{p.alias}</bdi></p>}
           <a href="#reviews" className="mt-2 inline-flex items-center gap-2 text-sm text-gray-600 hover:text-brand-700" data-testid="product-rating">
             {p.ratingCount > 0 ? (
               <><Stars value={p.ratingAverage} /><span>{ratingText(p.ratingAverage)}</span><span>({toPersianDigits(p.ratingCount)} دیدگاه)</span></>

@@ -95,8 +95,8 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
           <li key={a.id} className={`${card} flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between`} data-testid="address-card">
             <p className="text-sm leading-7 text-gray-700">
               <b className="text-gray-900">{toPersianDigits(a.address)}</b><br />
-              {a.province}، {a.city} · کد پستی {toPersianDigits(a.postalCode)}<br />
-              گیرنده: {a.firstname} {a.lastname} · <span dir="ltr">{toPersianDigits(localMobile(a.mobile))}</span>
+              {a.province}، {a.city}، کد پستی {toPersianDigits(a.postalCode)}<br />
+              گیرنده: {a.firstname} {a.lastname}، <span dir="ltr">{toPersianDigits(localMobile(a.mobile))}</span>
             </p>
             <div className="flex shrink-0 gap-2">
               <button type="button" onClick={() => setEditing(a.id)} className={`${secondaryButton} px-4 py-2 text-sm`}>ویرایش</button>
