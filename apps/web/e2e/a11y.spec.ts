@@ -260,8 +260,15 @@ test.describe('admin', () => {
     await expect(paste).toBeVisible();
     await expect(page.getByLabel('شناسه نماد اعتماد (id)')).toBeVisible();
     // The shop's phone in Persian digits, as the storefront writes it (kept with Latin ones: the API still says 021-…).
-    await expect(page.getByLabel(/^تلفن\s*\*?$/)).toHaveValue(/^۰[۰-۹]+-[۰-۹]+$/);
+    const phone = page.getByLabel(/^تلفن\s*\*?$/);
+    await expect(phone).toHaveValue(/^۰[۰-۹]+-[۰-۹]+$/);
     await expect.poll(async () => (await api<{ phone: string }>(page.request, 'Settings')).phone).toMatch(/^0\d+-\d+$/);
+    // Latin digits typed after its «۰» are shown Persian where they were typed, one after the other (not saved).
+    const shown = await phone.inputValue();
+    await phone.evaluate((input: HTMLInputElement) => { input.focus(); input.setSelectionRange(1, 1); });
+    await page.keyboard.type('12');
+    await expect(phone).toHaveValue(`۰۱۲${shown.slice(1)}`);
+    await phone.fill(shown);
     await expectAccessible(page, 'settings');
     await paste.fill('<a href="https://example.com">نماد</a>');
     await expect(page.getByText('پیوند نماد (trustseal.enamad.ir با id و Code) در این کد پیدا نشد')).toBeVisible();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, FileButton, Group, Modal, Stack, Table, Text, TextInput, Title, type TextInputProps } from '@mantine/core';
 import { formatNumber, toLatinDigits, toPersianDigits } from '@sorkhab/shared';
 import { pageCount, pagerWindow } from '../../components/ui/pager';
@@ -61,6 +61,43 @@ export function typedDecimal(typed: string): string {
   return fraction.length ? `${whole}.${fraction.join('')}` : whole;
 }
 
+/** How many of `text`'s characters before `end` are ones a field keeps (`kept`), whatever it rewrites around them. */
+function keptBefore(text: string, end: number, kept: RegExp) {
+  let n = 0;
+  for (let i = 0; i < end; i++) if (kept.test(text[i]!)) n++;
+  return n;
+}
+
+/**
+ * For a field that rewrites what is typed (Latin digits shown Persian, thousands separators added or moved): the caret
+ * stays after the same kept characters instead of jumping to the end, so a digit typed in the middle of a price is
+ * followed by the next one there. `kept` matches one character the rewrite keeps (a digit in any script, a point).
+ * `ref` goes on the input; `onTyped(input)` is called in its onChange, before the value is set.
+ */
+export function useKeptCaret(kept: RegExp) {
+  const ref = useRef<HTMLInputElement>(null);
+  const pending = useRef<number | null>(null);
+  // After every render: the value React wrote may be what was typed, rewritten, or (a character refused) the old one.
+  useLayoutEffect(() => {
+    const input = ref.current;
+    const count = pending.current;
+    pending.current = null;
+    if (!input || count === null || input.ownerDocument.activeElement !== input) return;
+    let at = 0;
+    for (let n = 0; at < input.value.length && n < count; at++) if (kept.test(input.value[at]!)) n++;
+    input.setSelectionRange(at, at);
+  });
+  const onTyped = (input: HTMLInputElement) => {
+    pending.current = keptBefore(input.value, input.selectionStart ?? input.value.length, kept);
+  };
+  return { ref, onTyped };
+}
+
+/** A digit in Persian, Arabic or Latin script. */
+const DIGIT = /[0-9۰-۹٠-٩]/;
+/** A digit or a decimal point as an owner may type it (typedDecimal's «٫ / , .»). */
+const DIGIT_OR_POINT = /[0-9۰-۹٠-٩٫/,.]/;
+
 /**
  * A number input that accepts Persian, Arabic or Latin digits and shows Persian digits: a whole number with thousands
  * separators (without them: `grouped={false}`), or with `decimal` a number with a fraction, its point written «٫».
@@ -73,14 +110,19 @@ export function FaNumberInput({ value, onChange, grouped = true, decimal = false
   decimal?: boolean;
 }) {
   const shown = value === '' ? '' : decimal ? toPersianDigits(value).replace('.', '\u066b') : grouped ? formatNumber(Number(value)) : toPersianDigits(value);
+  const caret = useKeptCaret(decimal ? DIGIT_OR_POINT : DIGIT);
   return (
     <TextInput
       inputMode={decimal ? 'decimal' : 'numeric'}
       dir="ltr"
       styles={{ input: { textAlign: 'right' } }}
       {...rest}
+      ref={caret.ref}
       value={shown}
-      onChange={(e) => onChange(decimal ? typedDecimal(e.currentTarget.value) : toLatinDigits(e.currentTarget.value).replace(/\D/g, '').replace(/^0+(?=\d)/, ''))}
+      onChange={(e) => {
+        caret.onTyped(e.currentTarget);
+        onChange(decimal ? typedDecimal(e.currentTarget.value) : toLatinDigits(e.currentTarget.value).replace(/\D/g, '').replace(/^0+(?=\d)/, ''));
+      }}
     />
   );
 }

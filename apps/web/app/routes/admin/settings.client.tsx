@@ -5,13 +5,15 @@ import { localMobile, parseEnamadSeal, SMS_TEMPLATE_LABELS, toLatinDigits, type 
 import { useApi } from '../../features/admin/api';
 import { useSave } from '../../features/admin/use-save';
 import { stopIfBlank } from '../../lib/required';
-import { FaNumberInput, fa, PageTitle } from '../../features/admin/ui';
+import { FaNumberInput, fa, PageTitle, useKeptCaret } from '../../features/admin/ui';
 
 export default function SettingsPage() {
   const { data } = useApi('GET /Settings', {});
   const [f, setF] = useState<StoreSettings | null>(null);
   const { busy, errors, setErrors, save } = useSave();
   const [pasted, setPasted] = useState('');
+  // Digits typed Latin are shown Persian one for one: the caret stays where it was typed.
+  const phoneCaret = useKeptCaret(/[\s\S]/);
   useEffect(() => { if (data) setF(data); }, [data]);
   if (!f) return <Text c="dimmed">در حال بارگذاری…</Text>;
   const text = (k: 'storeName' | 'tagline' | 'phone' | 'email' | 'address' | 'workingHours' | 'about' | 'enamadId' | 'enamadCode') => ({
@@ -34,7 +36,7 @@ export default function SettingsPage() {
               <TextInput label="شعار" {...text('tagline')} />
               {/* Shown in Persian digits as the storefront writes it, kept with Latin ones (the tel: links read them). */}
               <TextInput label="تلفن" required dir="ltr" inputMode="tel" styles={{ input: { textAlign: 'right' } }} {...text('phone')} value={fa(f.phone)}
-                onChange={(e) => setF({ ...f, phone: toLatinDigits(e.currentTarget.value) })} />
+                ref={phoneCaret.ref} onChange={(e) => { phoneCaret.onTyped(e.currentTarget); setF({ ...f, phone: toLatinDigits(e.currentTarget.value) }); }} />
               <TextInput label="ایمیل" dir="ltr" {...text('email')} />
               <TextInput label="ساعت کاری" {...text('workingHours')} />
             </SimpleGrid>
