@@ -1,28 +1,32 @@
 import type { Category } from '@sorkhab/shared';
 import { validateFields, type FieldDescriptor } from '@sorkhab/shared';
 
-interface FlatCategory { id: number; title: string; depth: number; path: string; label: string }
+interface FlatCategory { id: number; path: string; label: string }
 
 /**
  * The tree as a flat list in display order, each with its path ("آرایش › چشم › ریمل") and its label, the category
  * first ("ریمل (آرایش › چشم)"): a select's box shows the start of its text, so the category chosen stays in sight
  * however deep or long its parents.
  */
-function flattenCategories(tree: Category[], depth = 0, parents: string[] = []): FlatCategory[] {
+function flattenCategories(tree: Category[], parents: string[] = []): FlatCategory[] {
   return tree.flatMap((c) => {
-    const path = [...parents, c.title].join(' › ');
-    const label = parents.length ? `${c.title} (${parents.join(' › ')})` : c.title;
-    return [{ id: c.id, title: c.title, depth, path, label }, ...flattenCategories(c.children, depth + 1, [...parents, c.title])];
+    const up = parents.join(' › ');
+    const path = [...parents, c.title];
+    return [{ id: c.id, path: path.join(' › '), label: up ? `${c.title} (${up})` : c.title }, ...flattenCategories(c.children, path)];
   });
 }
 
-/** A category select's options: the box shows an option's label, its list the path from the top (the tree's order). */
+/**
+ * A category select's options: the box shows an option's label, its list the path from the top (the tree's order),
+ * the chosen one marked «✓» as Mantine's own options are (a renderOption replaces its check icon).
+ */
 export function categoryOptions(tree: Category[] | null | undefined) {
   const flat = flattenCategories(tree ?? []);
   const paths = new Map(flat.map((c) => [String(c.id), c.path]));
   return {
     data: flat.map((c) => ({ value: String(c.id), label: c.label })),
-    renderOption: ({ option }: { option: { value: string; label: string } }) => paths.get(option.value) ?? option.label,
+    renderOption: ({ option, checked }: { option: { value: string; label: string }; checked?: boolean }) =>
+      `${checked ? '✓ ' : ''}${paths.get(option.value) ?? option.label}`,
   };
 }
 

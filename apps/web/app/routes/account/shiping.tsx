@@ -123,7 +123,7 @@ export default function Shiping({ loaderData }: Route.ComponentProps) {
                   <Img src={i.imageUri} variants={i.imageVariants} alt={i.title} width={56} height={56} sizes="56px" className="size-14 rounded-lg object-cover" />
                   <div className="min-w-0 flex-1 text-sm">
                     <p className="line-clamp-1 wrap-anywhere font-medium">{i.title}</p>
-                    <p className="text-gray-500">{i.option ? `${i.option}، ` : ''}{toPersianDigits(i.quantity)} عدد</p>
+                    <p className="wrap-anywhere text-gray-500">{i.option ? `${i.option}، ` : ''}{toPersianDigits(i.quantity)} عدد</p>
                   </div>
                   <span className="shrink-0 text-sm font-bold">{formatToman(i.lineTotal)}</span>
                 </li>
