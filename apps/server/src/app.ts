@@ -20,7 +20,7 @@ import type { FastifyError } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
-import { ensureVariants } from './modules/catalog/variant.service.js';
+import { ensureVariants, settleVariantPrices } from './modules/catalog/variant.service.js';
 import { refreshSearchTexts } from './modules/catalog/search-index.js';
 import { authPlugin, declarePublic } from './lib/auth.js';
 import { ReadCache } from './lib/cache.js';
@@ -120,6 +120,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { name: 'variants-after-0005', run: ensureVariants },
     // Search texts after normalizeSearch learned Latin accents and apostrophes (L'Oréal = loreal).
     { name: 'search-text-accents', run: refreshSearchTexts },
+    // A product's price became its cheapest combination's (decision 014).
+    { name: 'variant-prices-settled', run: settleVariantPrices },
   ]);
   const cache = new ReadCache(database);
   // Each request that comes over HTTP runs as one for the read cache's freshness checks (lib/cache.ts): Fastify's

@@ -84,6 +84,45 @@ export function initialVariants(entries: ProductAttributeEntry[], total: number)
 
 const refused = (message: string) => badRequest(message, { variants: message });
 
+/**
+ * A product's price is its cheapest combination's: the price its card, the listing's price filter and sorts, the feed
+ * and the search use (one indexed column) is one the shop sells at. Given the product's price and its live variants' own
+ * prices (null: the product's), answers the product's price (the cheapest) and each variant's own price against it —
+ * null where it is the cheapest, so every variant keeps what it sold at (decision 014).
+ */
+export function settledPrices(price: number, own: readonly (number | null)[]): { price: number; own: (number | null)[] } {
+  const sells = own.map((p) => p ?? price);
+  const cheapest = sells.length ? Math.min(...sells) : price;
+  return { price: cheapest, own: sells.map((p) => (p === cheapest ? null : p)) };
+}
+
+/** The product's price moved to its cheapest variant's, with its discounted price (inside the caller's transaction). */
+async function setProductPrice(tx: DbOrTx, product: { id: number; offPersent: number }, price: number) {
+  await tx.update(products).set({ price, offPrice: discountedPrice(price, product.offPersent) }).where(eq(products.id, product.id));
+}
+
+/**
+ * Data step: products saved before their price was their cheapest variant's (a combination priced below the product, or
+ * every combination priced apart from it) get their prices settled as a save does now.
+ */
+export async function settleVariantPrices(db: DbOrTx) {
+  const priced = (await db.selectDistinct({ id: productVariants.productId }).from(productVariants)
+    .where(and(sql`${productVariants.price} is not null`, eq(productVariants.isDeleted, false)))).map((r) => r.id);
+  for (let at = 0; at < priced.length; at += 1_000) {
+    const ids = priced.slice(at, at + 1_000);
+    const rows = await db.select({ id: products.id, price: products.price, offPersent: products.offPersent }).from(products).where(inArray(products.id, ids));
+    const variants = await liveVariantsOf(db, ids);
+    for (const row of rows) {
+      const live = variants.get(row.id) ?? [];
+      const settled = settledPrices(row.price, live.map((v) => v.price));
+      for (const [i, v] of live.entries()) {
+        if (settled.own[i] !== v.price) await db.update(productVariants).set({ price: settled.own[i]! }).where(eq(productVariants.id, v.id));
+      }
+      if (settled.price !== row.price) await setProductPrice(db, row, settled.price);
+    }
+  }
+}
+
 /** products.stock = the sum of the live variants' stock, for these products. */
 async function recountStock(tx: DbOrTx, productIds: number[]) {
   if (!productIds.length) return;
@@ -109,7 +148,7 @@ interface Wanted {
  * (the spec's clients send attributes and one stock) every combination exists, the ones there keep
  * their stock, price and SKU, and a new product stock is spread as `stocksFor` says.
  */
-export async function syncVariants(tx: Tx, product: { id: number; imageUri: string | null },
+export async function syncVariants(tx: Tx, product: { id: number; imageUri: string | null; price: number; offPersent: number },
   entries: ProductAttributeEntry[], input: { variants?: VariantInput[]; stock?: number }) {
   const groups = optionGroupsOf(entries);
   const existing = (await liveVariantsOf(tx, [product.id])).get(product.id) ?? [];
@@ -157,6 +196,11 @@ export async function syncVariants(tx: Tx, product: { id: number; imageUri: stri
       stock: stocks[i]!, imageUri: kept[i]?.imageUri ?? null,
     }));
   }
+
+  // The product sells from its cheapest combination's price (settledPrices).
+  const settled = settledPrices(product.price, wanted.map((w) => w.price));
+  for (const [i, w] of wanted.entries()) w.price = settled.own[i]!;
+  if (settled.price !== product.price) await setProductPrice(tx, product, settled.price);
 
   // A variant image is one of the product's own pictures.
   const images = wanted.map((w) => w.imageUri).filter((u): u is string => !!u);

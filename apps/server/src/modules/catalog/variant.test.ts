@@ -5,7 +5,7 @@ import { bearer } from '../../../test/helpers.js';
 import { createCategory, createProduct } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
 import { buildShopApp, NEW_ADDRESS, quickCustomer, type ShopApp } from '../cart/commerce.test-helpers.js';
-import { ensureVariants } from './variant.service.js';
+import { ensureVariants, settledPrices, settleVariantPrices } from './variant.service.js';
 
 /** A product is sold by variant: one combination of its options with its own stock, price and SKU. */
 let t: ShopApp;
@@ -130,6 +130,83 @@ describe('variants: build', () => {
     expect(p.variants.map((v) => v.label)).toHaveLength(4);
     expect(p.variants.map((v) => v.stock)).toEqual([3, 2, 2, 2]);
     expect(p.stock).toBe(9);
+  });
+});
+
+describe('variants: the product sells from its cheapest combination', () => {
+  const listed = async (query: string) => (await t.app.inject({ url: `/api/Product/All?${query}` })).json().data as { data: { id: number; price: number; offPrice: number }[] };
+  const ownPrices = async (id: number) => (await t.db.select({ price: productVariants.price }).from(productVariants)
+    .where(eq(productVariants.productId, id)).orderBy(productVariants.sortOrder)).map((r) => r.price);
+
+  it('a combination priced below the product moves the product\'s price (its card and the price filter) to it; each combination keeps what it sells at', async () => {
+    const category = await createCategory(t);
+    const res = await saveProduct({
+      CategoryId: category.id, Price: 450_000, OffPersent: 10, HasOff: true, Attribute: COLOUR_SIZE,
+      variants: JSON.stringify([
+        { options: ['صورتی ملایم', '۸ میلی‌لیتر'], price: 430_000, stock: 2 },
+        { options: ['صورتی ملایم', '۱۲ میلی‌لیتر'], stock: 1 },
+        { options: ['قرمز', '۸ میلی‌لیتر'], price: 760_000, stock: 4 },
+      ]),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json().data as Detail;
+    expect(p.price).toBe(430_000);
+    expect(p.variants.map((v) => [v.ownPrice, v.price, v.offPrice])).toEqual([[null, 430_000, 387_000], [450_000, 450_000, 405_000], [760_000, 760_000, 684_000]]);
+    // The storefront's card and filters read the product's (one indexed column): the cheapest combination's price.
+    const card = (await listed(`categoryId=${category.id}`)).data.find((x) => x.id === p.id)!;
+    expect([card.price, card.offPrice]).toEqual([430_000, 387_000]);
+    expect((await listed(`categoryId=${category.id}&maxPrice=390000`)).data.map((x) => x.id)).toContain(p.id);
+    expect((await listed(`categoryId=${category.id}&maxPrice=380000`)).data.map((x) => x.id)).not.toContain(p.id);
+
+    // Each combination goes into the cart at what it was priced.
+    const s = await quickCustomer(t);
+    let cart: { items: { variantId: number; unitPrice: number }[] } = { items: [] };
+    for (const v of p.variants) {
+      const res = await add(s, { productId: p.id, variantId: v.id, quantity: 1 });
+      expect(res.statusCode, res.body).toBe(200);
+      cart = res.json().data;
+    }
+    expect(p.variants.map((v) => cart.items.find((i) => i.variantId === v.id)?.unitPrice)).toEqual([387_000, 405_000, 684_000]);
+  });
+
+  it('every combination priced apart from the product: the product takes the cheapest; priced back, it follows the product\'s price again', async () => {
+    const first = await saveProduct({
+      Price: 100_000, Attribute: COLOUR_SIZE,
+      variants: JSON.stringify([
+        { options: ['قرمز', '۸ میلی‌لیتر'], price: 200_000, stock: 1 },
+        { options: ['قرمز', '۱۲ میلی‌لیتر'], price: 300_000, stock: 1 },
+      ]),
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const p = first.json().data as Detail;
+    expect([p.price, p.variants.map((v) => [v.ownPrice, v.price])]).toEqual([200_000, [[null, 200_000], [300_000, 300_000]]]);
+    // The spec's clients (a price, no variants) move the combinations that follow the product.
+    const again = await saveProduct({ Id: p.id, Price: 250_000, Attribute: COLOUR_SIZE, CategoryId: (await t.db.select({ c: products.categoryId }).from(products).where(eq(products.id, p.id)))[0]!.c }, 'PUT');
+    expect(again.statusCode, again.body).toBe(200);
+    const q = again.json().data as Detail;
+    expect(q.variants.filter((v) => v.stock > 0 || v.ownPrice !== null).map((v) => [v.label, v.price])).toEqual([['قرمز / ۸ میلی‌لیتر', 250_000], ['قرمز / ۱۲ میلی‌لیتر', 300_000]]);
+    expect(q.price).toBe(Math.min(...q.variants.map((v) => v.price)));
+  });
+
+  it('the data step settles products saved before: the product at its cheapest combination\'s price, nobody\'s price changed', async () => {
+    const p = await lipstick({ Price: 300_000 });
+    // As a save before this rule could leave it: one combination below the product, the others following it.
+    const pink8 = variantOf(p, 'صورتی ملایم / ۸ میلی‌لیتر');
+    await t.db.update(productVariants).set({ price: 250_000 }).where(eq(productVariants.id, pink8.id));
+    expect(await ownPrices(p.id)).toEqual([250_000, 420_000, null]);
+    await settleVariantPrices(t.db);
+    const [row] = await t.db.select({ price: products.price, offPrice: products.offPrice }).from(products).where(eq(products.id, p.id));
+    expect(row).toEqual({ price: 250_000, offPrice: 250_000 });
+    expect(await ownPrices(p.id)).toEqual([null, 420_000, 300_000]);
+    await settleVariantPrices(t.db); // once settled, again changes nothing
+    expect(await ownPrices(p.id)).toEqual([null, 420_000, 300_000]);
+  });
+
+  it('settledPrices: the cheapest becomes the product\'s, the rest keep their own', () => {
+    expect(settledPrices(450, [430, null, 760])).toEqual({ price: 430, own: [null, 450, 760] });
+    expect(settledPrices(450, [null, 500])).toEqual({ price: 450, own: [null, 500] });
+    expect(settledPrices(100, [200, 200, 300])).toEqual({ price: 200, own: [null, null, 300] });
+    expect(settledPrices(100, [100, null])).toEqual({ price: 100, own: [null, null] });
   });
 });
 

@@ -36,7 +36,7 @@ export function VariantTableEditor({ groups, table, onChange, productPrice, imag
         <Text size="sm">موجودی کل: <Text span fw={700}>{formatNumber(totalStock(table))}</Text></Text>
       </Group>
       <Text size="xs" c="dimmed">
-        هر ردیف یک ترکیب موجود از گزینه‌هاست. قیمت خالی یعنی قیمت خود محصول. ترکیبی را که وجود ندارد حذف کنید.
+        هر ردیف یک ترکیب موجود از گزینه‌هاست. قیمت خالی یعنی قیمت خود محصول؛ فروشگاه محصول را با قیمت ارزان‌ترین ترکیب نشان می‌دهد و پس از ذخیره، قیمت محصول همان می‌شود. ترکیبی را که وجود ندارد حذف کنید.
       </Text>
       {errors.message && <Text c="red" size="sm" role="alert">{errors.message}</Text>}
       <DataTable minWidth={images.length ? 940 : 780}>
