@@ -180,3 +180,33 @@ test('/profile pages send a guest to /login and back there after login; addresse
   await page.goto('/profile/dashboard');
   await expect(page).toHaveURL(/\/login\?next=/);
 });
+
+test('a cart line the stock no longer covers is named and holds the way to checkout until it is removed', async ({ page, request }) => {
+  const adminLogin = await request.post('/api/User/Login', { data: { userName: 'admin', password: E2E_ADMIN_PASSWORD } });
+  const admin = { authorization: `Bearer ${(await adminLogin.json()).data.token}` };
+  const categoryId = (await api<{ data: { categoryId: number }[] }>(request, 'Product/All?pageSize=1')).data[0]!.categoryId;
+  const title = `تونر گل رز ${Date.now() % 100000}`;
+  const fields = { Title: title, Alias: 'rose-toner', Tags: 'تونر', Price: '180000', Description: '<p>تونر</p>', CategoryId: String(categoryId) };
+  const made = await request.post('/api/Product/Create', { headers: admin, multipart: { ...fields, Stock: '2' } });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  const product = (await made.json()).data as { id: number };
+
+  await page.goto(`/product/${product.id}`);
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByText('به سبد خرید افزوده شد')).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByTestId('to-shipping')).toHaveAttribute('href', '/shiping');
+  await expect(page.getByTestId('cart-short')).toHaveCount(0);
+
+  // Sold out meanwhile (the owner's stock to 0): the line says so, the totals box says why, no way on.
+  expect((await request.put('/api/Product/Update', { headers: admin, multipart: { ...fields, Id: String(product.id), Stock: '0' } })).ok()).toBeTruthy();
+  await page.reload();
+  await expect(page.getByTestId('line-short')).toHaveText('ناموجود؛ این کالا را از سبد بردارید');
+  await expect(page.getByTestId('cart-short')).toContainText('موجودی ۱ کالای سبد کمتر از تعداد آن است');
+  await expect(page.getByTestId('to-shipping')).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('to-shipping')).not.toHaveAttribute('href', /./);
+
+  // Removed: the cart is empty, nothing blocks.
+  await page.getByRole('button', { name: `حذف ${title}` }).click();
+  await expect(page.getByRole('heading', { name: 'سبد خرید شما خالی است' })).toBeVisible();
+});

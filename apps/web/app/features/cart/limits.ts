@@ -6,3 +6,9 @@ export function limitReason(item: Pick<CartItem, 'quantity' | 'stock'>): string 
   if (item.quantity >= item.stock) return `موجودی این کالا ${toPersianDigits(item.stock)} عدد است`;
   return null;
 }
+
+/** What a line the stock no longer covers says under its title (null while the stock covers it). */
+export function shortNote(item: Pick<CartItem, 'quantity' | 'stock'>): string | null {
+  if (item.stock >= item.quantity) return null;
+  return item.stock <= 0 ? 'ناموجود؛ این کالا را از سبد بردارید' : `فقط ${toPersianDigits(item.stock)} عدد موجود است؛ تعداد را کم کنید`;
+}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { Link } from '../../components/Link';
 import { formatToman, MAX_CART_QUANTITY, toPersianDigits, type Cart, type CartItem } from '@sorkhab/shared';
-import { limitReason } from '../../features/cart/limits';
+import { limitReason, shortNote } from '../../features/cart/limits';
 import { Img } from '../../components/Img';
 import { CartIcon, TrashIcon } from '../../components/icons';
 import { cartStore, useCart } from '../../features/cart/store';
@@ -110,6 +110,7 @@ export default function CartPage() {
       </main>
     );
   }
+  const short = cart.items.filter((i) => shortNote(i)).length;
   return (
     <main className="mx-auto max-w-7xl px-3 py-6 pb-24 md:px-6 md:py-10">
       <h1 className="text-2xl font-black">سبد خرید <span className="text-base font-medium text-gray-500">({toPersianDigits(cart.itemCount)} کالا)</span></h1>
@@ -136,13 +137,14 @@ export default function CartPage() {
                       <div className="hidden min-w-0 md:block">
                         <Link to={`/product/${item.productId}`} className="line-clamp-2 wrap-anywhere font-medium hover:text-brand-700">{item.title}</Link>
                         {item.option && <p className="mt-1 wrap-anywhere text-xs text-gray-500">{item.option}</p>}
-                        {item.stock < item.quantity && <p className="mt-1 text-xs text-red-600">فقط {toPersianDigits(item.stock)} عدد موجود است</p>}
+                        {shortNote(item) && <p className="mt-1 text-xs font-bold text-red-700" data-testid="line-short">{shortNote(item)}</p>}
                       </div>
                     </div>
                   </td>
                   <td className="md:hidden">
                     <Link to={`/product/${item.productId}`} className="line-clamp-2 wrap-anywhere font-medium">{item.title}</Link>
                     {item.option && <p className="wrap-anywhere text-xs text-gray-500">{item.option}</p>}
+                    {shortNote(item) && <p className="mt-1 text-xs font-bold text-red-700">{shortNote(item)}</p>}
                   </td>
                   <td className="text-gray-600 md:px-4 md:py-4 md:text-gray-900"><span className="md:hidden">قیمت واحد: </span>{formatToman(item.unitPrice)}<LineSaving item={item} /></td>
                   <td className="flex items-center justify-between gap-2 md:table-cell md:px-4 md:py-4 md:text-center">
@@ -158,7 +160,17 @@ export default function CartPage() {
         <aside className="lg:sticky lg:top-28">
           <Totals cart={cart}>
             <DiscountBox cart={cart} />
-            <Link to="/shiping" className={`${primaryButton} mt-5 w-full py-3`} data-testid="to-shipping">ادامه فرآیند خرید</Link>
+            {short ? (
+              // A line the stock no longer covers would be refused at payment: said here, before the address and shipping.
+              <>
+                <p role="alert" className="mt-5 rounded-xl bg-red-50 px-4 py-3 text-sm leading-6 text-red-800" data-testid="cart-short">
+                  موجودی {toPersianDigits(short)} کالای سبد کمتر از تعداد آن است؛ برای ادامه، آن را از سبد بردارید یا تعدادش را کم کنید.
+                </p>
+                <span aria-disabled="true" className="mt-3 flex w-full cursor-not-allowed items-center justify-center rounded-xl bg-gray-200 py-3 font-bold text-gray-700" data-testid="to-shipping">ادامه فرآیند خرید</span>
+              </>
+            ) : (
+              <Link to="/shiping" className={`${primaryButton} mt-5 w-full py-3`} data-testid="to-shipping">ادامه فرآیند خرید</Link>
+            )}
             <p className="mt-3 text-center text-xs text-gray-500">هزینه ارسال و نشانی در مرحله بعد نهایی می‌شود.</p>
           </Totals>
         </aside>
