@@ -722,10 +722,15 @@ test.describe('admin', () => {
     await api(page.request, 'Settings', { method: 'PUT', data: {
       storeName, address: 'تهران، خیابان انقلاب، نبش خیابان فلسطین، ساختمان تجاری، طبقه سوم، '.repeat(10).slice(0, 500),
     } });
+    // Shipped with the longest tracking code: the label says it too, beside the carrier.
+    const tracking = '1234567890'.repeat(4);
+    await api(page.request, 'Order/SetStatus', { method: 'PUT', data: { id: order.id, status: 'processing' } });
+    await api(page.request, 'Order/Ship', { method: 'PUT', data: { id: order.id, trackingCode: tracking } });
     try {
       await page.goto(`/admin/print?kind=label&ids=${order.id},${plain.id}`);
       await hydrated(page);
       await expect(page.locator('article.label').first()).toContainText(LONGEST_RECIPIENT.address!.trim());
+      await expect(page.locator('article.label').first()).toContainText(tracking);
       // The longest one's type shrunk to fit its sheet, measured again once the web font came in.
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       await expect(page.locator('article.label').first()).toHaveAttribute('data-fit', /^0\.\d+$/);

@@ -99,6 +99,12 @@ test('the owner ships with a tracking code; the SMS has it; the shopper sees it 
     await admin.getByRole('button', { name: 'ثبت ارسال' }).click();
     await expect(admin.getByText('4400123456789')).toBeVisible();
     await look(admin, 'admin-order', [768, 1280]);
+    // The invoice and the packing label name the carrier and its code: the packer sorts the parcels by them.
+    for (const kind of ['invoice', 'label']) {
+      await admin.goto(`/admin/print?kind=${kind}&ids=${orders.data[0]!.id}`);
+      await expect(admin.getByTestId(kind === 'invoice' ? 'invoice-shipping' : 'label-shipping')).toContainText('تیپاکس');
+      await expect(admin.locator('article.sheet')).toContainText('4400123456789');
+    }
     await adminContext.close();
   });
 

@@ -25,6 +25,9 @@ export const DashboardSchema = z.object({
   bestSellers: z.array(z.object({ productId: z.number(), title: z.string(), quantity: z.number(), sales: z.number() })),
   ordersByStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.number() })),
   lowStockThreshold: z.number(),
+  /** Every live combination at or below the threshold (sold out included); `lowStock` holds the first 20. */
+  lowStockCount: z.number(),
+  /** Those running low (fewest first), then the sold-out ones. */
   lowStock: z.array(LowStockItemSchema),
   /**
    * The payment gateway the server is configured with; `test` when its payments move no money (the built-in fake

@@ -8,6 +8,8 @@ import { bestSellers, countedOrder, ordersByStatus, refundedSince, salesByDay, t
 /** Iran has kept UTC+03:30 all year since 2022. */
 const TEHRAN_OFFSET_MS = 3.5 * 3_600_000;
 const DAY_MS = 86_400_000;
+/** The dashboard's low-stock rows; the rest are counted and a link away (the product list filtered to them). */
+const LOW_STOCK_ROWS = 20;
 
 /** The start of today and of this Jalali month in Tehran, as instants. */
 export function tehranPeriods(now: Date): { dayStart: Date; monthStart: Date } {
@@ -21,21 +23,25 @@ export function tehranPeriods(now: Date): { dayStart: Date; monthStart: Date } {
 export async function dashboardStats(db: Db, now = new Date(), scope: SalesScope = { testPayments: true }): Promise<Omit<DashboardStats, 'payments'>> {
   const visible = eq(products.isDeleted, false);
   const threshold = await getLowStockThreshold(db);
-  const [[all], [out], lowStock] = await Promise.all([
+  const low = and(eq(productVariants.isDeleted, false), lte(productVariants.stock, threshold), visible);
+  const [[all], [out], [lows], lowStock] = await Promise.all([
     db.select({ n: count() }).from(products).where(visible),
     db.select({ n: count() }).from(products).where(and(visible, eq(products.stock, 0))),
+    db.select({ n: count() }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId)).where(low),
+    // The ones running low before the sold-out ones (those are counted apart and reordered anyway), fewest first.
     db.select({
       id: products.id, variantId: productVariants.id, title: products.title, label: productVariants.label, stock: productVariants.stock,
       imageUri: sql<string | null>`coalesce(${productVariants.imageUri}, ${products.imageUri})`,
     }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId))
-      .where(and(eq(productVariants.isDeleted, false), lte(productVariants.stock, threshold), visible))
-      .orderBy(asc(productVariants.stock), asc(productVariants.id)).limit(20),
+      .where(low)
+      .orderBy(sql`${productVariants.stock} = 0`, asc(productVariants.stock), asc(productVariants.id)).limit(LOW_STOCK_ROWS),
   ]);
   return {
     productCount: Number(all?.n ?? 0),
     outOfStockCount: Number(out?.n ?? 0),
     ...(await orderStats(db, now, scope)),
     lowStockThreshold: threshold,
+    lowStockCount: Number(lows?.n ?? 0),
     lowStock: lowStock.map((p) => ({ ...p, thumbUri: variantsOf(p.imageUri)[0]?.uri ?? p.imageUri })),
   };
 }

@@ -50,6 +50,20 @@ describe('GET /api/Dashboard', () => {
     expect(data.lowStock.every((p: { stock: number }) => p.stock <= 5)).toBe(true);
   });
 
+  it('lists the combinations running low before the sold-out ones, and counts them all', async () => {
+    const token = await t.adminToken();
+    for (let i = 0; i < 21; i++) await createProduct(t, { Stock: 0 });
+    const low = await createProduct(t, { Stock: 3 });
+    const data = (await get(token)).json().data;
+    expect(data.lowStock).toHaveLength(20);
+    expect(data.lowStock.map((p: { id: number }) => p.id)).toContain(low.id);
+    const stocks = data.lowStock.map((p: { stock: number }) => p.stock);
+    // Running low (fewest first), then sold out.
+    expect(stocks).toEqual([...stocks].sort((a: number, b: number) => (a === 0 ? 1e9 : a) - (b === 0 ? 1e9 : b)));
+    expect(stocks.at(-1)).toBe(0);
+    expect(data.lowStockCount).toBeGreaterThanOrEqual(22);
+  });
+
   it('sums the sales of paid orders today and this month, not unpaid or cancelled ones', async () => {
     if (!hasOrders) {
       expect((await get(await t.adminToken())).json().data).toMatchObject({ orderCount: 0, salesToday: 0, salesMonth: 0 });

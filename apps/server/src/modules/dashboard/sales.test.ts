@@ -69,6 +69,26 @@ describe('dashboard aggregates (seeded orders, a fixed now)', () => {
     });
   });
 
+  it('best sellers count as the sales do: units a refunded return took back are not sold, and a line earns what was paid for it after the discount', async () => {
+    const user = await quickCustomer(t);
+    const mask = await createProduct(t, { Title: 'ماسک ورقه‌ای', Price: 100_000, Stock: 100 });
+    const before = (await dashboardStats(t.db, now)).bestSellers.find((b) => b.productId === mask.id);
+    expect(before).toBeUndefined();
+    // 3 masks at 100,000 with 10% off the order (subtotal 300,000, discount 30,000); one comes back and is refunded.
+    const id = await insertOrder(user.userId, 'delivered', '2026-11-25T07:00:00Z', [[mask.id, 3, 100_000]]);
+    await t.db.execute(sql`update orders set discount = 30000, total = 270000 where id = ${id}`);
+    const [line] = (await t.db.execute(sql`select id from order_items where order_id = ${id}`)).rows as { id: number }[];
+    const returned = async (status: string) => {
+      const [r] = (await t.db.execute(sql`insert into return_requests (order_id, user_id, status, reason, refund_amount, refund_method, refunded_at)
+        values (${id}, ${user.userId}, ${status}, 'damaged', 90000, 'card', ${status === 'refunded' ? '2026-11-25T09:00:00Z' : null}::timestamptz) returning id`)).rows as { id: number }[];
+      await t.db.execute(sql`insert into return_items (return_id, order_item_id, quantity, approved_quantity) values (${r!.id}, ${line!.id}, 1, ${status === 'rejected' ? 0 : 1})`);
+    };
+    await returned('rejected'); // a refused return leaves the sale as it was
+    expect((await dashboardStats(t.db, now)).bestSellers.find((b) => b.productId === mask.id)).toMatchObject({ quantity: 3, sales: 270_000 });
+    await returned('refunded');
+    expect((await dashboardStats(t.db, now)).bestSellers.find((b) => b.productId === mask.id)).toMatchObject({ quantity: 2, sales: 180_000 });
+  });
+
   it('a live shop\'s sales count what Zarinpal (live) and a manual payment took; not what the fake gateway or the sandbox «took»', async () => {
     const user = await quickCustomer(t);
     const tried = await createProduct(t, { Title: 'رژ لب آزمایشی', Price: 50_000, Stock: 100 });

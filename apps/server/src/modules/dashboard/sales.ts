@@ -69,13 +69,25 @@ export async function refundedSince(db: Db, since: Date, scope: SalesScope): Pro
   return Number(row?.refunds ?? 0);
 }
 
-/** The 30 days' ten best sellers by units (ties: more toman first), with today's product title. */
+/**
+ * The 30 days' ten best sellers by units (ties: more toman first), with today's product title, counted as the sales
+ * figures are: units a refunded return took back are not sold, and a line's toman is its share of what the order's
+ * goods were paid (its discount taken off, as a return's refund is proposed: decision 024).
+ */
 export async function bestSellers(db: Db, todayStart: Date, scope: SalesScope): Promise<DashboardStats['bestSellers']> {
   const w = window(todayStart);
+  // What a unit of the line was paid, after the order's discount (integer toman, as the refunds are).
+  const paid = sql.raw('(case when o.subtotal > 0 then (o.subtotal - o.discount)::numeric / o.subtotal else 0 end)');
   const rows = (await db.execute(sql`
-    select i.product_id as "productId", p.title, sum(i.quantity)::int as quantity, sum(i.line_total)::bigint as sales
+    select i.product_id as "productId", p.title, sum(i.quantity - coalesce(r.units, 0))::int as quantity,
+      sum(floor((i.quantity - coalesce(r.units, 0)) * i.unit_price * ${paid}))::bigint as sales
     from order_items i join orders o on o.id = i.order_id join products p on p.id = i.product_id
-    where ${inWindow(w, scope)} group by i.product_id, p.title order by quantity desc, sales desc, i.product_id limit 10`)).rows as
+    left join lateral (
+      select sum(ri.approved_quantity) as units from return_items ri join return_requests rr on rr.id = ri.return_id
+      where ri.order_item_id = i.id and rr.status = 'refunded'
+    ) r on true
+    where ${inWindow(w, scope)} group by i.product_id, p.title having sum(i.quantity - coalesce(r.units, 0)) > 0
+    order by quantity desc, sales desc, i.product_id limit 10`)).rows as
     { productId: number; title: string; quantity: number; sales: string | number }[];
   return rows.map((r) => ({ productId: Number(r.productId), title: r.title, quantity: Number(r.quantity), sales: Number(r.sales) }));
 }

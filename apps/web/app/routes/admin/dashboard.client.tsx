@@ -190,6 +190,12 @@ function LowStock({ data, loading, onSaved }: { data: DashboardStats | undefined
           ))}
         </Table.Tbody>
       </DataTable>
+      {data && data.lowStockCount > data.lowStock.length && (
+        <Group justify="space-between" mt="sm" gap="xs" wrap="wrap" data-testid="low-stock-more">
+          <Text size="sm" c="dimmed">{fa(data.lowStockCount - data.lowStock.length)} ترکیب دیگر هم در حد موجودی کم یا ناموجود است.</Text>
+          <Button size="compact-sm" variant="light" component={Link} to="/admin/show-product?stock=low">همه در فهرست محصولات</Button>
+        </Group>
+      )}
     </Paper>
   );
 }

@@ -91,8 +91,15 @@ function Invoice({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
       </header>
       <section className="box">
         <h2>خریدار و گیرنده</h2>
-        <p><b>{o.firstname} {o.lastname}</b> · موبایل: {mobileFa(o.mobile)}</p>
-        <p>{o.province}، {o.city}، {o.address} · کد پستی: {fa(o.postalCode)}</p>
+        <p><b>{o.firstname} {o.lastname}</b>، موبایل: {mobileFa(o.mobile)}</p>
+        <p>{o.province}، {o.city}، {o.address}، کد پستی: {fa(o.postalCode)}</p>
+        {(o.shipping || o.trackingCode) && (
+          <p data-testid="invoice-shipping">
+            {o.shipping && <>روش ارسال: {o.shipping.name}</>}
+            {o.shipping && o.trackingCode && '، '}
+            {o.trackingCode && <>کد رهگیری: <bdi dir="ltr">{o.trackingCode}</bdi></>}
+          </p>
+        )}
       </section>
       <table className="lines">
         <thead>
@@ -176,6 +183,9 @@ function Label({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
           <div><dt>شماره سفارش</dt><dd className="big">{fa(o.number)}</dd></div>
           <div><dt>تاریخ</dt><dd>{formatJalali(o.paidAt ?? o.createdAt)}</dd></div>
           <div><dt>تعداد اقلام</dt><dd>{fa(units)}</dd></div>
+          {/* Which carrier takes the parcel, and its code once shipped: the packer sorts the parcels by them. */}
+          {o.shipping && <div><dt>ارسال با</dt><dd data-testid="label-shipping">{o.shipping.name}</dd></div>}
+          {o.trackingCode && <div><dt>کد رهگیری</dt><dd className="tracking"><bdi dir="ltr">{o.trackingCode}</bdi></dd></div>}
         </dl>
       </div>
       <section className="from">
@@ -249,6 +259,8 @@ const LABEL_CSS = `
 .label .void{margin-top:2mm;font-size:calc(11pt * var(--fit, 1))}
 .label .name{font-size:calc(14pt * var(--fit, 1));font-weight:800}
 .label-mid{display:flex;gap:4mm;align-items:center}
+.label-mid dl{min-width:0}
+.label .tracking{overflow-wrap:anywhere}
 .label .qr-lg{width:max(20mm, calc(34mm * var(--fit, 1)));height:max(20mm, calc(34mm * var(--fit, 1)))}
 .label .big{font-size:calc(13pt * var(--fit, 1));letter-spacing:1px}
 .label .from{border-top:1px dashed #555;padding-top:2mm;font-size:calc(8.5pt * var(--fit, 1))}
