@@ -28,12 +28,14 @@ const template = (title: string) => z.string({ error: `${title} باید متن 
     }
   });
 
-/** One template per message: the shopper on paid (or a cash-on-delivery order placed), shipped and delivered, the owner on a new paid or cash-on-delivery order; the returns' steps. */
+/** One template per message: the shopper on paid (or a cash-on-delivery order placed), shipped, delivered, cancelled by the shop and refunded, the owner on a new paid or cash-on-delivery order; the returns' steps. */
 export const SmsTemplatesSchema = z.object({
   shopperPaid: template('پیامک پرداخت سفارش'),
   shopperShipped: template('پیامک ارسال سفارش'),
   shopperShippedNoCode: template('پیامک ارسال سفارش بدون کد رهگیری'),
   shopperDelivered: template('پیامک تحویل سفارش'),
+  shopperCancelled: template('پیامک لغو سفارش'),
+  shopperRefunded: template('پیامک بازپرداخت سفارش'),
   ownerPaid: template('پیامک سفارش جدید به مدیر'),
   shopperCod: template('پیامک ثبت سفارش پرداخت در محل'),
   ownerCod: template('پیامک سفارش پرداخت در محل به مدیر'),
@@ -50,6 +52,8 @@ export const SMS_TEMPLATE_LABELS: Record<keyof SmsTemplates, string> = {
   shopperShipped: 'به خریدار، هنگام ارسال',
   shopperShippedNoCode: 'به خریدار، هنگام ارسال با پیک یا تحویل حضوری (بدون کد رهگیری)',
   shopperDelivered: 'به خریدار، پس از تحویل',
+  shopperCancelled: 'به خریدار، وقتی فروشگاه سفارش پرداخت‌شده یا پرداخت در محل را لغو می‌کند',
+  shopperRefunded: 'به خریدار، وقتی مبلغ کل سفارش بازپرداخت می‌شود',
   ownerPaid: 'به مدیر فروشگاه، برای هر سفارش پرداخت‌شده',
   shopperCod: 'به خریدار، پس از ثبت سفارش با پرداخت در محل',
   ownerCod: 'به مدیر فروشگاه، برای هر سفارش با پرداخت در محل',

@@ -12,6 +12,9 @@ const DEFAULT_SMS_TEMPLATES: SmsTemplates = {
   // A courier or pickup order has no carrier's code: the message does not promise one.
   shopperShippedNoCode: '{name} عزیز، سفارش {order} ارسال شد و به‌زودی به دستتان می‌رسد.',
   shopperDelivered: '{name} عزیز، سفارش {order} تحویل داده شد. امیدواریم از خرید خود راضی باشید.',
+  // Only an order the shopper had committed to (paid, or cash on delivery): an unpaid one that lapses sends nothing.
+  shopperCancelled: '{name} عزیز، سفارش {order} لغو شد. اگر مبلغی پرداخت کرده‌اید، به شما بازپرداخت می‌شود؛ برای پرسش با فروشگاه تماس بگیرید.',
+  shopperRefunded: '{name} عزیز، مبلغ {total} سفارش {order} به شما بازپرداخت شد.',
   ownerPaid: 'سفارش جدید {order} به مبلغ {total} از {name} پرداخت شد.',
   shopperCod: '{name} عزیز، سفارش {order} به مبلغ {total} ثبت شد؛ مبلغ را هنگام تحویل بپردازید. سپاس از خرید شما.',
   ownerCod: 'سفارش جدید {order} به مبلغ {total} از {name} با پرداخت در محل ثبت شد؛ آماده ارسال است.',

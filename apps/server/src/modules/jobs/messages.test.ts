@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { jobs, orders } from '../../db/schema/index.js';
 import { bearer } from '../../../test/helpers.js';
-import { buildShopApp, paidOrder, quickCustomer, type ShopApp } from '../cart/commerce.test-helpers.js';
+import { createProduct } from '../../../test/factories.js';
+import { buildShopApp, NEW_ADDRESS, paidOrder, quickCustomer, type ShopApp } from '../cart/commerce.test-helpers.js';
 import { setStatus } from '../orders/orders.service.js';
 import type { SmsProvider } from '../customers/sms.js';
 
@@ -63,6 +64,26 @@ describe('order status SMS (console provider, worker running)', () => {
     const all = await jobsOf(t, o.orderId);
     expect(all.map((j) => j.dedupeKey!.split(':').slice(3).join(':'))).toEqual(['paid:shopper', 'paid:owner', 'shipped:shopper', 'delivered:shopper']);
     await until('all sent', async () => (await jobsOf(t, o.orderId)).every((j) => j.status === 'done'));
+  });
+
+  it('tells the shopper when the shop cancels a paid order and when it refunds it; an unpaid order that lapses sends nothing', async () => {
+    const o = await orderPaid(t, 300_000);
+    const fa = { number: o.number.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!), total: '۳۴۵٬۰۰۰ تومان' };
+    expect((await setOrderStatus(t, o.orderId, 'cancelled')).statusCode).toBe(200);
+    expect((await setOrderStatus(t, o.orderId, 'refunded')).statusCode).toBe(200);
+    const sent = (await jobsOf(t, o.orderId)).filter((j) => /:(cancelled|refunded):/.test(j.dedupeKey!));
+    expect(sent.map((j) => [j.dedupeKey!.split(':').slice(3).join(':'), (j.payload as { to: string }).to, (j.payload as { text: string }).text])).toEqual([
+      ['cancelled:shopper', SHOPPER, `مریم احمدی عزیز، سفارش ${fa.number} لغو شد. اگر مبلغی پرداخت کرده‌اید، به شما بازپرداخت می‌شود؛ برای پرسش با فروشگاه تماس بگیرید.`],
+      ['refunded:shopper', SHOPPER, `مریم احمدی عزیز، مبلغ ${fa.total} سفارش ${fa.number} به شما بازپرداخت شد.`],
+    ]);
+
+    // An order left unpaid and cancelled (its reservation lapsed, or the admin cleared it): no message.
+    const s = await quickCustomer(t);
+    const p = await createProduct(t, { Price: 100_000, Stock: 5 });
+    await t.app.inject({ method: 'POST', url: '/api/Cart/Add', payload: { productId: p.id, quantity: 1 }, headers: s.headers });
+    const unpaid = (await t.app.inject({ method: 'POST', url: '/api/Order/Checkout', payload: { address: NEW_ADDRESS }, headers: s.headers })).json().data as { orderId: number };
+    expect((await setOrderStatus(t, unpaid.orderId, 'cancelled')).statusCode).toBe(200);
+    expect(await jobsOf(t, unpaid.orderId)).toEqual([]);
   });
 
   it('enqueues once however often the payment callback is replayed', async () => {

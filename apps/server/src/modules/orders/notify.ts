@@ -7,7 +7,8 @@ import { enqueue } from '../jobs/queue.js';
 import { SMS_JOB } from '../jobs/sms-job.js';
 
 const TO_SHOPPER: Partial<Record<OrderStatus, keyof SmsTemplates>> = {
-  paid: 'shopperPaid', cod: 'shopperCod', shipped: 'shopperShipped', delivered: 'shopperDelivered',
+  paid: 'shopperPaid', cod: 'shopperCod', shipped: 'shopperShipped', delivered: 'shopperDelivered', cancelled: 'shopperCancelled',
+  refunded: 'shopperRefunded',
 };
 /** The owner hears of a new order to send: paid (or paid but out of stock and waiting for them), or cash on delivery. */
 const TO_OWNER: Partial<Record<OrderStatus, keyof SmsTemplates>> = { paid: 'ownerPaid', paid_unfulfillable: 'ownerPaid', cod: 'ownerCod' };
@@ -16,9 +17,11 @@ const TO_OWNER: Partial<Record<OrderStatus, keyof SmsTemplates>> = { paid: 'owne
  * Enqueues the SMS of an order's new status in the transaction that changed it, rendered now (the message says what
  * was true when it happened). One job per order, status and recipient (the dedupe key), however often it is reached.
  */
-export async function enqueueStatusSms(tx: Tx, order: typeof orders.$inferSelect, status: OrderStatus) {
-  // Shipped without a carrier's code (courier, pickup): the message that promises none.
-  const shopper = status === 'shipped' && !order.trackingCode ? 'shopperShippedNoCode' : TO_SHOPPER[status];
+export async function enqueueStatusSms(tx: Tx, order: typeof orders.$inferSelect, status: OrderStatus, from: OrderStatus) {
+  // Shipped without a carrier's code (courier, pickup): the message that promises none. An order cancelled before it was
+  // paid (its reservation lapsed, or the shopper left it) is no news to the shopper: only the shop's cancelling is told.
+  const shopper = status === 'shipped' && !order.trackingCode ? 'shopperShippedNoCode'
+    : status === 'cancelled' && from === 'awaiting_payment' ? undefined : TO_SHOPPER[status];
   const owner = TO_OWNER[status];
   if (!shopper && !owner) return;
   const sms = await getSmsSettings(tx);

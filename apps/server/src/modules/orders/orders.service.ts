@@ -214,7 +214,7 @@ export async function transition(tx: Tx, orderId: number, to: OrderStatus, opts:
   }
   if (opts.actor === 'payment' && target === 'paid') await clearCart(tx, o.userId);
   await tx.insert(orderEvents).values({ orderId, status: target, actor: opts.actor, adminId: opts.adminId ?? null, note: opts.note ?? null, at: now });
-  await enqueueStatusSms(tx, o, target);
+  await enqueueStatusSms(tx, o, target, from);
 
   if (admin || opts.actor === 'manual') {
     await audit(tx, opts.adminId, 'order.status', 'order', orderId, { from, to: target, ...(opts.note ? { note: opts.note } : {}) });
@@ -311,7 +311,7 @@ export async function checkout(ctx: OrdersCtx, userId: number, input: Checkout, 
       // told the order is placed and the owner that one waits to be sent.
       await addSold(tx, await itemsOf(tx, row!.id), 1);
       await clearCart(tx, userId);
-      await enqueueStatusSms(tx, row!, 'cod');
+      await enqueueStatusSms(tx, row!, 'cod', 'awaiting_payment');
     }
     return row!;
   }, { retry: true, invalidates: true });
