@@ -108,6 +108,9 @@ test('a shopper returns a unit of a delivered order with a photo; the owner appr
   // The order's page lists its returns.
   await page.getByRole('link', { name: fa(order.number), exact: true }).click();
   await expect(page.getByTestId('order-returns')).toContainText('بازپرداخت‌شده');
+  // Its amounts say what the return gave back and what the shop kept.
+  await expect(page.getByText('بازپرداخت مرجوعی', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('order-net')).toContainText('تومان');
   await expectAccessible(page, 'admin order with a return');
   await shots(page, 'admin-order-returns', [768, 1280]);
 

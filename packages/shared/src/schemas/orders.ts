@@ -136,6 +136,8 @@ export const OrderSchema = z.object({
   paymentRefId: z.string().nullable().optional(),
   /** Admin reads only: what the money came through (PAYMENT_PROVIDER_LABELS); a test one (TEST_PAYMENT_PROVIDERS) took none. */
   paymentProvider: z.string().nullable().optional(),
+  /** Admin reads only: what refunded returns of this order gave back (decision 024). */
+  returnsRefunded: z.number().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -6,7 +6,7 @@ import {
   type StoreSettings, trackingUrlOf,
 } from '@sorkhab/shared';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { addresses, cartItems, orderEvents, orderItems, orders, payments, products, users } from '../../db/schema/index.js';
+import { addresses, cartItems, orderEvents, orderItems, orders, payments, products, returnRequests, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -38,7 +38,7 @@ export interface OrdersCtx extends ServiceContext {
 /** The payment that took an order's money, as the admin sees it: the gateway's reference and what it came through. */
 interface TakenPayment { refId: string | null; provider: string }
 
-function toOrder(o: OrderRow, items: ItemRow[], events: EventRow[], withUser = false, taken?: TakenPayment): Order {
+function toOrder(o: OrderRow, items: ItemRow[], events: EventRow[], withUser = false, taken?: TakenPayment, returnsRefunded = 0): Order {
   const status = o.status as OrderStatus;
   return {
     id: o.id, number: o.number, status, statusLabel: ORDER_STATUS_LABELS[status] ?? o.status,
@@ -58,7 +58,7 @@ function toOrder(o: OrderRow, items: ItemRow[], events: EventRow[], withUser = f
       label: e.kind === 'paid' ? 'پرداخت ثبت شد' : ORDER_STATUS_LABELS[e.status as OrderStatus] ?? e.status,
       at: e.at.toISOString(), note: withUser ? e.note : null,
     })),
-    ...(withUser ? { userId: o.userId, paymentRefId: taken?.refId ?? null, paymentProvider: taken?.provider ?? null } : {}),
+    ...(withUser ? { userId: o.userId, paymentRefId: taken?.refId ?? null, paymentProvider: taken?.provider ?? null, returnsRefunded } : {}),
   };
 }
 
@@ -78,7 +78,15 @@ async function withItems(db: DbOrTx, rows: OrderRow[], withUser = false): Promis
       .where(and(inArray(payments.orderId, rows.map((r) => r.id)), inArray(payments.status, ['paid', 'refunded']))).orderBy(asc(payments.id));
     for (const t of rowsTaken) taken.set(t.orderId, { refId: t.refId ?? taken.get(t.orderId)?.refId ?? null, provider: t.provider });
   }
-  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [], eventsOf.get(r.id) ?? [], withUser, taken.get(r.id)));
+  // And what its refunded returns gave back (the order's amounts say it beside the total), read from the shared schema
+  // as the returns module reads the orders': neither module imports the other.
+  const refunded = new Map<number, number>();
+  if (withUser) {
+    const sums = await db.select({ orderId: returnRequests.orderId, amount: sql<string>`coalesce(sum(${returnRequests.refundAmount}), 0)` }).from(returnRequests)
+      .where(and(inArray(returnRequests.orderId, rows.map((r) => r.id)), eq(returnRequests.status, 'refunded'))).groupBy(returnRequests.orderId);
+    for (const r of sums) refunded.set(r.orderId, Number(r.amount));
+  }
+  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [], eventsOf.get(r.id) ?? [], withUser, taken.get(r.id), refunded.get(r.id)));
 }
 
 /* ---------- the one way an order's status changes ---------- */

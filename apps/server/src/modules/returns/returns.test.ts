@@ -94,6 +94,9 @@ describe('returns', () => {
     expect((all[3]!.payload as { text: string }).text).toContain('۴۰۰٬۰۰۰ تومان');
     const totals = dataOf(await asAdmin(t, 'GET', '/api/Return/RefundTotals'));
     expect(totals.amount - before).toBe(400_000);
+    // The admin's order says what its returns gave back; the shopper's read of it does not carry the field.
+    expect(dataOf(await asAdmin(t, 'GET', `/api/Order/AdminById?id=${o.orderId}`)).returnsRefunded).toBe(400_000);
+    expect(dataOf(await t.app.inject({ method: 'GET', url: `/api/Order/MineById?id=${o.orderId}`, headers: o.s.headers }))).not.toHaveProperty('returnsRefunded');
   });
 
   it('proposes the approved lines\' share of the discounted price', async () => {

@@ -94,6 +94,11 @@ export default function OrderDetailPage() {
             {order.discount > 0 && detailRow(<>تخفیف{order.discountCode && <> <bdi dir="ltr">({order.discountCode})</bdi></>}</>, `− ${formatToman(order.discount)}`)}
             {detailRow('هزینه ارسال', order.shippingFee ? formatToman(order.shippingFee) : 'رایگان')}
             {detailRow('مبلغ کل', <b>{formatToman(order.total)}</b>)}
+            {/* A refunded return gave part of it back: said here, with what the shop kept. */}
+            {!!order.returnsRefunded && <>
+              {detailRow('بازپرداخت مرجوعی', `− ${formatToman(order.returnsRefunded)}`)}
+              {detailRow('خالص دریافتی', <b data-testid="order-net">{formatToman(order.total - order.returnsRefunded)}</b>)}
+            </>}
           </Stack>
         </Paper>
         <OrderFulfilment order={order} onDone={setData} />
