@@ -237,8 +237,12 @@ export async function syncVariants(tx: Tx, product: { id: number; imageUri: stri
   const keep = new Set(wanted.map((w) => w.id).filter((x): x is number => x !== undefined));
   const gone = existing.filter((v) => !keep.has(v.id)).map((v) => v.id);
   if (gone.length) {
-    // A variant an order holds stays as history; one nobody ordered goes (its cart lines with it).
-    const ordered = new Set((await tx.selectDistinct({ id: orderItems.variantId }).from(orderItems).where(inArray(orderItems.variantId, gone))).map((r) => r.id));
+    // A variant an order holds stays as history, and one a cart holds stays for the shopper to see it is gone (the cart
+    // names it «ناموجود» and holds the checkout until it is taken out); one nobody ordered or holds goes.
+    const ordered = new Set([
+      ...(await tx.selectDistinct({ id: orderItems.variantId }).from(orderItems).where(inArray(orderItems.variantId, gone))).map((r) => r.id),
+      ...(await tx.selectDistinct({ id: cartItems.variantId }).from(cartItems).where(inArray(cartItems.variantId, gone))).map((r) => r.id),
+    ]);
     const hide = gone.filter((id) => ordered.has(id));
     const drop = gone.filter((id) => !ordered.has(id));
     if (hide.length) {

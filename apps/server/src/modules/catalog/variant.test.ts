@@ -106,6 +106,24 @@ describe('variants: build', () => {
     expect(after.stock).toBe(9);
   });
 
+  it('a removed combination a cart holds stays in that cart as sold out, not silently gone; one nobody holds is deleted', async () => {
+    const p = await lipstick({ Alias: 'removed-in-cart' });
+    const pink8 = variantOf(p, 'صورتی ملایم / ۸ میلی‌لیتر');
+    const red8 = variantOf(p, 'قرمز / ۸ میلی‌لیتر');
+    const pink12 = variantOf(p, 'صورتی ملایم / ۱۲ میلی‌لیتر');
+    const s = await quickCustomer(t);
+    expect((await add(s, { productId: p.id, variantId: red8.id, quantity: 2 })).statusCode).toBe(200);
+    const res = await saveProduct({ id: p.id, Attribute: COLOUR_SIZE, variants: JSON.stringify([{ id: pink8.id, options: pink8.options, stock: 3 }]) }, 'PUT');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.db.select({ id: productVariants.id, isDeleted: productVariants.isDeleted, stock: productVariants.stock }).from(productVariants)
+      .where(eq(productVariants.productId, p.id));
+    expect(rows.find((r) => r.id === red8.id)).toMatchObject({ isDeleted: true, stock: 0 });
+    expect(rows.find((r) => r.id === pink12.id)).toBeUndefined();
+    const cart = (await t.app.inject({ url: '/api/Cart', headers: s.headers })).json().data as { items: { variantId: number; option: string; stock: number; quantity: number }[] };
+    expect(cart.items).toMatchObject([{ variantId: red8.id, option: 'قرمز / ۸ میلی‌لیتر', stock: 0, quantity: 2 }]);
+    expect((await checkout(s)).statusCode).toBe(409);
+  });
+
   it('two variants may trade their combinations in one update (their ids, stock and orders follow the rows)', async () => {
     const p = await lipstick({ Alias: 'swap' });
     const pink8 = variantOf(p, 'صورتی ملایم / ۸ میلی‌لیتر');
