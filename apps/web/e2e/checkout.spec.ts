@@ -205,6 +205,7 @@ test('a cart line the stock no longer covers is named and holds the way to check
   await expect(page.getByTestId('cart-short')).toContainText('موجودی ۱ کالای سبد کمتر از تعداد آن است');
   await expect(page.getByTestId('to-shipping')).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByTestId('to-shipping')).not.toHaveAttribute('href', /./);
+  await expect(page.getByTestId('quantity-limit')).toHaveCount(0); // said once, under the title
 
   // Removed: the cart is empty, nothing blocks.
   await page.getByRole('button', { name: `حذف ${title}` }).click();

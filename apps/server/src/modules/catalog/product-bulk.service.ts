@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { toPersianDigits, type ProductBulk, type ProductBulkAction, type ProductBulkResult } from '@sorkhab/shared';
 import type { Tx } from '../../db/client.js';
-import { orderItems, products, productVariants } from '../../db/schema/index.js';
+import { cartItems, orderItems, products, productVariants } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { ServiceContext } from '../../lib/service-context.js';
 import { write } from '../../lib/write.js';
@@ -67,7 +67,11 @@ async function changePrices(tx: Tx, ids: number[], a: PriceAction) {
 async function deleteMany(tx: Tx, ids: number[]) {
   let hidden = 0;
   for (const part of chunksOf(ids)) {
-    const ordered = (await tx.selectDistinct({ id: orderItems.productId }).from(orderItems).where(inArray(orderItems.productId, part))).map((r) => r.id);
+    // Kept (hidden) where an order or a cart holds them, as deleteProduct keeps them.
+    const ordered = [...new Set([
+      ...(await tx.selectDistinct({ id: orderItems.productId }).from(orderItems).where(inArray(orderItems.productId, part))).map((r) => r.id),
+      ...(await tx.selectDistinct({ id: cartItems.productId }).from(cartItems).where(inArray(cartItems.productId, part))).map((r) => r.id),
+    ])];
     const keep = new Set(ordered);
     const drop = part.filter((id) => !keep.has(id));
     if (ordered.length) await tx.update(products).set({ isDeleted: true, updatedAt: new Date() }).where(inArray(products.id, ordered));

@@ -6,6 +6,7 @@ import { createBrand, createCategory, createProduct } from '../../../test/factor
 import { asAdmin, customerToken, dataOf, errorOf, expectAdminOnly } from '../../../test/api.js';
 import { setLowStockThreshold } from './low-stock.js';
 import { newPrice } from './product-bulk.service.js';
+import { quickCustomer } from '../cart/commerce.test-helpers.js';
 
 let t: TestApp;
 let shopper: string;
@@ -179,7 +180,7 @@ describe('POST /api/Product/Bulk', () => {
     await bulk({ ids: [a], action: { kind: 'price', mode: 'set', value: before, round: 1 } });
   });
 
-  it('deletes products nobody ordered and hides the ones in orders', async () => {
+  it('deletes products nobody ordered or holds in a cart, and hides the others', async () => {
     const d1 = (await createProduct(t, { CategoryId: cat.id, Title: 'حذفی یک' })).id;
     const d2 = (await createProduct(t, { CategoryId: cat.id, Title: 'حذفی دو' })).id;
     // An order line of d2 (written directly: the orders module is not under test here).
@@ -189,10 +190,14 @@ describe('POST /api/Product/Bulk', () => {
       address: 'خیابان', postalCode: '1234567890', mobile: '09120000000', subtotal: 1, total: 1, reservedUntil: new Date(),
     }).returning({ id: orders.id });
     await t.db.insert(orderItems).values({ orderId: order!.id, productId: d2, title: 'حذفی دو', unitPrice: 1, quantity: 1, lineTotal: 1 });
-    const res = dataOf(await bulk({ ids: [d1, d2], action: { kind: 'delete' } }));
-    expect(res).toEqual({ count: 2, hidden: 1 });
-    const left = await t.db.select({ id: products.id, isDeleted: products.isDeleted }).from(products).where(inArray(products.id, [d1, d2]));
-    expect(left).toEqual([{ id: d2, isDeleted: true }]);
+    // d3 is in a shopper's cart: kept hidden too, so the cart shows it sold out instead of losing the line.
+    const d3 = (await createProduct(t, { CategoryId: cat.id, Title: 'حذفی سه', Stock: 3 })).id;
+    const s = await quickCustomer(t);
+    expect((await t.app.inject({ method: 'POST', url: '/api/Cart/Add', payload: { productId: d3, quantity: 1 }, headers: s.headers })).statusCode).toBe(200);
+    const res = dataOf(await bulk({ ids: [d1, d2, d3], action: { kind: 'delete' } }));
+    expect(res).toEqual({ count: 3, hidden: 2 });
+    const left = await t.db.select({ id: products.id, isDeleted: products.isDeleted }).from(products).where(inArray(products.id, [d1, d2, d3])).orderBy(products.id);
+    expect(left).toEqual([{ id: d2, isDeleted: true }, { id: d3, isDeleted: true }]);
     expect(idsOf(await storefront(`categoryId=${cat.id}`))).toEqual([a, b, c]);
   });
 });

@@ -4,7 +4,7 @@ import {
   type ProductAdminFilter, type ProductListQuery,
 } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { brands, categories, galleryImages, orderItems, products, productVariants } from '../../db/schema/index.js';
+import { brands, cartItems, categories, galleryImages, orderItems, products, productVariants } from '../../db/schema/index.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { JsonText, ok } from '../../lib/envelope.js';
@@ -362,16 +362,19 @@ export async function duplicateProduct(ctx: ServiceContext, id: number): Promise
 }
 
 /**
- * Products someone ordered are hidden, not deleted, so order history keeps them. The order lines
- * are read from the shared schema (order_items.product_id is ON DELETE RESTRICT), not through the
- * orders module: modules import one way (orders → cart → catalog).
+ * Products someone ordered are hidden, not deleted, so order history keeps them; so are those a cart
+ * holds. The order and cart lines are read from the shared schema (order_items.product_id is ON DELETE
+ * RESTRICT), not through the orders and cart modules: modules import one way (orders → cart → catalog).
  */
 export async function deleteProduct(ctx: ServiceContext, id: number): Promise<ProductDeleteResult> {
   const hidden = await write(ctx, async (tx) => {
     const [row] = await tx.select({ id: products.id }).from(products).where(and(eq(products.id, id), inAdmin)).for('update');
     if (!row) throw notFound('محصول');
+    // Hidden, not deleted, when an order holds it (its history) or a cart does (the shopper sees it gone, «ناموجود»,
+    // instead of a line vanishing without a word).
     const [ordered] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1);
-    const keep = Boolean(ordered);
+    const [inCart] = ordered ? [] : await tx.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.productId, id)).limit(1);
+    const keep = Boolean(ordered ?? inCart);
     if (keep) await tx.update(products).set({ isDeleted: true, updatedAt: new Date() }).where(eq(products.id, id));
     else await tx.delete(products).where(eq(products.id, id));
     return keep;

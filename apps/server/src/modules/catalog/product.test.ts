@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { createBrand, createCategory, createProduct, pngImage } from '../../../test/factories.js';
 import { adminForm, asAdmin, customerToken, dataOf, errorOf, expectAdminOnly, expectFieldErrors } from '../../../test/api.js';
 import { multipart } from '../../../test/multipart.js';
+import { quickCustomer } from '../cart/commerce.test-helpers.js';
 
 let t: TestApp;
 let shopper: string;
@@ -282,6 +283,16 @@ describe('DELETE /api/Product/Delete', () => {
     expect((await asAdmin(t, 'PUT', `/api/Product/ProductOff?Id=${p.id}&OffPersent=5`)).statusCode).toBe(404);
     expect((await asAdmin(t, 'DELETE', `/api/Product/Delete?id=${p.id}`)).statusCode).toBe(404);
     expect(await t.db.select({ id: products.id }).from(products).where(eq(products.id, p.id))).toEqual([{ id: p.id }]);
+  });
+
+  it('a product a shopper\'s cart holds is hidden, not deleted: the cart shows it sold out instead of losing the line', async () => {
+    const p = await createProduct(t, { Stock: 4 });
+    const s = await quickCustomer(t);
+    expect((await t.app.inject({ method: 'POST', url: '/api/Cart/Add', payload: { productId: p.id, quantity: 1 }, headers: s.headers })).statusCode).toBe(200);
+    expect(dataOf(await asAdmin(t, 'DELETE', `/api/Product/Delete?id=${p.id}`))).toEqual({ id: p.id, hidden: true });
+    expect((await byId(p.id)).statusCode).toBe(404);
+    const cart = dataOf(await t.app.inject({ method: 'GET', url: '/api/Cart', headers: s.headers }));
+    expect(cart.items).toMatchObject([{ productId: p.id, stock: 0, quantity: 1 }]);
   });
 
   it('answers 404 for an unknown or already deleted product', async () => {

@@ -100,7 +100,7 @@ function BulkForm({ kind, count, input, onDone }: {
     <form onSubmit={async (e) => {
       e.preventDefault();
       const res = await save('POST /Product/Bulk', { body: { ...input, action } }, {
-        success: kind === 'delete' ? `${what} حذف شد (محصولات سفارش‌داده‌شده پنهان شدند)` : `${BULK_LABELS[kind]} روی ${what} انجام شد`,
+        success: kind === 'delete' ? `${what} حذف شد (آن‌ها که در سفارش‌ها یا سبد خرید مشتریان بودند، پنهان نگه داشته شدند)` : `${BULK_LABELS[kind]} روی ${what} انجام شد`,
       });
       if (res.success) onDone();
     }}>

@@ -15,7 +15,8 @@ export const meta = () => [{ title: 'سبد خرید | سرخاب' }, { name: 'r
 function QuantityControl({ item, busy, onSet }: { item: CartItem; busy: boolean; onSet: (q: number) => void }) {
   const max = Math.min(MAX_CART_QUANTITY, item.maxQuantity);
   const btn = 'flex size-9 items-center justify-center rounded-lg text-brand-700 hover:bg-brand-50 disabled:text-gray-300 disabled:hover:bg-transparent';
-  const reason = item.quantity >= max ? limitReason(item) : null;
+  // A line the stock no longer covers says so under its title (shortNote); the control does not say it twice.
+  const reason = item.quantity >= max && item.stock >= item.quantity ? limitReason(item) : null;
   return (
     <div className="inline-flex flex-col items-center gap-1">
     <div className="inline-flex items-center gap-1 rounded-xl border border-gray-200 bg-white p-0.5" data-testid="quantity-control">

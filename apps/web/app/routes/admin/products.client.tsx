@@ -37,7 +37,7 @@ export default function ProductsPage() {
   const [action, setAction] = useState<Action | null>(null);
   const del = useConfirmDelete({
     endpoint: 'DELETE /Product/Delete', input: (p: ProductListItem) => ({ query: { id: p.id } }), message: (p) => `محصول «${p.title}» حذف شود؟`, onDeleted: () => void reload(),
-    success: (r) => (r.hidden ? 'این محصول قبلاً سفارش داده شده بود؛ برای حفظ سوابق سفارش‌ها پنهان شد' : 'محصول حذف شد'),
+    success: (r) => (r.hidden ? 'محصول حذف شد؛ چون در سفارش‌ها یا سبد خرید مشتریان بود، سوابق آن پنهان نگه داشته شد' : 'محصول حذف شد'),
   });
   const navigate = useNavigate();
   const rows = data?.data ?? [];
