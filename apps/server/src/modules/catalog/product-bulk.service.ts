@@ -8,11 +8,11 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { toPersianDigits, type ProductBulk, type ProductBulkAction, type ProductBulkResult } from '@sorkhab/shared';
 import type { Tx } from '../../db/client.js';
-import { cartItems, orderItems, products, productVariants } from '../../db/schema/index.js';
+import { products, productVariants } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { ServiceContext } from '../../lib/service-context.js';
 import { write } from '../../lib/write.js';
-import { adminWhere } from './product.service.js';
+import { adminWhere, heldProducts } from './product.service.js';
 import { notifyRestocked } from './restock.js';
 import { inAdmin } from './visible.js';
 
@@ -67,16 +67,12 @@ async function changePrices(tx: Tx, ids: number[], a: PriceAction) {
 async function deleteMany(tx: Tx, ids: number[]) {
   let hidden = 0;
   for (const part of chunksOf(ids)) {
-    // Kept (hidden) where an order or a cart holds them, as deleteProduct keeps them.
-    const ordered = [...new Set([
-      ...(await tx.selectDistinct({ id: orderItems.productId }).from(orderItems).where(inArray(orderItems.productId, part))).map((r) => r.id),
-      ...(await tx.selectDistinct({ id: cartItems.productId }).from(cartItems).where(inArray(cartItems.productId, part))).map((r) => r.id),
-    ])];
-    const keep = new Set(ordered);
+    const held = await heldProducts(tx, part);
+    const keep = new Set(held);
     const drop = part.filter((id) => !keep.has(id));
-    if (ordered.length) await tx.update(products).set({ isDeleted: true, updatedAt: new Date() }).where(inArray(products.id, ordered));
+    if (held.length) await tx.update(products).set({ isDeleted: true, updatedAt: new Date() }).where(inArray(products.id, held));
     if (drop.length) await tx.delete(products).where(inArray(products.id, drop));
-    hidden += ordered.length;
+    hidden += held.length;
   }
   return hidden;
 }

@@ -362,19 +362,25 @@ export async function duplicateProduct(ctx: ServiceContext, id: number): Promise
 }
 
 /**
- * Products someone ordered are hidden, not deleted, so order history keeps them; so are those a cart
- * holds. The order and cart lines are read from the shared schema (order_items.product_id is ON DELETE
- * RESTRICT), not through the orders and cart modules: modules import one way (orders → cart → catalog).
+ * Of these products, the ones a delete hides instead (deleteProduct, the bulk delete): those an order holds (its
+ * history) or a cart does (the shopper sees the line «ناموجود» instead of it vanishing without a word). The order and
+ * cart lines are read from the shared schema (order_items.product_id is ON DELETE RESTRICT), not through the orders
+ * and cart modules: modules import one way (orders → cart → catalog).
+ */
+export async function heldProducts(tx: DbOrTx, ids: number[]): Promise<number[]> {
+  const ordered = await tx.selectDistinct({ id: orderItems.productId }).from(orderItems).where(inArray(orderItems.productId, ids));
+  const carted = await tx.selectDistinct({ id: cartItems.productId }).from(cartItems).where(inArray(cartItems.productId, ids));
+  return [...new Set([...ordered, ...carted].map((r) => r.id))];
+}
+
+/**
+ * A product an order or a cart holds is hidden, not deleted (heldProducts); the others are deleted.
  */
 export async function deleteProduct(ctx: ServiceContext, id: number): Promise<ProductDeleteResult> {
   const hidden = await write(ctx, async (tx) => {
     const [row] = await tx.select({ id: products.id }).from(products).where(and(eq(products.id, id), inAdmin)).for('update');
     if (!row) throw notFound('محصول');
-    // Hidden, not deleted, when an order holds it (its history) or a cart does (the shopper sees it gone, «ناموجود»,
-    // instead of a line vanishing without a word).
-    const [ordered] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1);
-    const [inCart] = ordered ? [] : await tx.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.productId, id)).limit(1);
-    const keep = Boolean(ordered ?? inCart);
+    const keep = (await heldProducts(tx, [id])).length > 0;
     if (keep) await tx.update(products).set({ isDeleted: true, updatedAt: new Date() }).where(eq(products.id, id));
     else await tx.delete(products).where(eq(products.id, id));
     return keep;

@@ -16,8 +16,9 @@ const TO_OWNER: Partial<Record<OrderStatus, keyof SmsTemplates>> = { paid: 'owne
 /**
  * Enqueues the SMS of an order's new status in the transaction that changed it, rendered now (the message says what
  * was true when it happened). One job per order, status and recipient (the dedupe key), however often it is reached.
+ * `from`: the status the order left (none for an order placed in `status`, as cash on delivery is).
  */
-export async function enqueueStatusSms(tx: Tx, order: typeof orders.$inferSelect, status: OrderStatus, from: OrderStatus) {
+export async function enqueueStatusSms(tx: Tx, order: typeof orders.$inferSelect, status: OrderStatus, from?: OrderStatus) {
   // Shipped without a carrier's code (courier, pickup): the message that promises none. An order cancelled before it was
   // paid (its reservation lapsed, or the shopper left it) is no news to the shopper: only the shop's cancelling is told.
   const shopper = status === 'shipped' && !order.trackingCode ? 'shopperShippedNoCode'

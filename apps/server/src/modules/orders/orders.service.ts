@@ -319,7 +319,7 @@ export async function checkout(ctx: OrdersCtx, userId: number, input: Checkout, 
       // told the order is placed and the owner that one waits to be sent.
       await addSold(tx, await itemsOf(tx, row!.id), 1);
       await clearCart(tx, userId);
-      await enqueueStatusSms(tx, row!, 'cod', 'awaiting_payment');
+      await enqueueStatusSms(tx, row!, 'cod');
     }
     return row!;
   }, { retry: true, invalidates: true });

@@ -39,6 +39,12 @@ function QuantityControl({ item, busy, onSet }: { item: CartItem; busy: boolean;
   );
 }
 
+/** Under a line's title (on a phone and on wider screens): why the stock no longer covers it, if it does not. */
+function ShortNote({ item, testId }: { item: CartItem; testId?: string }) {
+  const note = shortNote(item);
+  return note ? <p className="mt-1 text-xs font-bold text-red-700" data-testid={testId}>{note}</p> : null;
+}
+
 /** A discounted line: the price before the discount, struck through, and what the shopper saves on it. */
 function LineSaving({ item }: { item: CartItem }) {
   if (item.listPrice <= item.unitPrice) return null;
@@ -138,14 +144,14 @@ export default function CartPage() {
                       <div className="hidden min-w-0 md:block">
                         <Link to={`/product/${item.productId}`} className="line-clamp-2 wrap-anywhere font-medium hover:text-brand-700">{item.title}</Link>
                         {item.option && <p className="mt-1 wrap-anywhere text-xs text-gray-500">{item.option}</p>}
-                        {shortNote(item) && <p className="mt-1 text-xs font-bold text-red-700" data-testid="line-short">{shortNote(item)}</p>}
+                        <ShortNote item={item} testId="line-short" />
                       </div>
                     </div>
                   </td>
                   <td className="md:hidden">
                     <Link to={`/product/${item.productId}`} className="line-clamp-2 wrap-anywhere font-medium">{item.title}</Link>
                     {item.option && <p className="wrap-anywhere text-xs text-gray-500">{item.option}</p>}
-                    {shortNote(item) && <p className="mt-1 text-xs font-bold text-red-700">{shortNote(item)}</p>}
+                    <ShortNote item={item} />
                   </td>
                   <td className="text-gray-600 md:px-4 md:py-4 md:text-gray-900"><span className="md:hidden">قیمت واحد: </span>{formatToman(item.unitPrice)}<LineSaving item={item} /></td>
                   <td className="flex items-center justify-between gap-2 md:table-cell md:px-4 md:py-4 md:text-center">
