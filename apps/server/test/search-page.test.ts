@@ -69,4 +69,15 @@ describe('GET /search with no result', () => {
     }
     expect((await page('%00')).statusCode).toBe(400);
   });
+  it('takes `q`, as other shops and browsers\' search engines write it, by leading to the same search under `search`', async () => {
+    const res = await t.app.inject({ url: `/search?q=${encodeURIComponent('شامپو')}&sort=cheapest&q=x` });
+    expect(res.statusCode).toBe(301);
+    expect(decodeURIComponent(res.headers.location as string)).toBe('/search?search=شامپو&sort=cheapest&search=x');
+    const followed = await t.app.inject({ url: res.headers.location as string });
+    expect(followed.statusCode).toBe(200);
+    expect(followed.body).toContain('شامپو ضد شوره');
+    // `search` given: `q` is only another parameter.
+    expect((await t.app.inject({ url: `/search?search=${encodeURIComponent('ماسک')}&q=1` })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/search?q=%00' })).statusCode).toBeLessThan(500);
+  });
 });

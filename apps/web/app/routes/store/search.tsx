@@ -1,3 +1,4 @@
+import { redirect } from 'react-router';
 import { Link } from '../../components/Link';
 import { formatNumber, toPersianDigits } from '@sorkhab/shared';
 import { apiOf, sharedValue } from '../../lib/context';
@@ -18,6 +19,9 @@ const BEST_SELLERS = 8;
 export const handle = { framed: true };
 
 export const loader = framedLoader(async ({ context, request }: Route.LoaderArgs) => {
+  const asked = new URL(request.url);
+  // `?q=` is what other shops, browsers' custom search engines and links typed by hand use: the same search, under its name here.
+  if (asked.searchParams.has('q') && !asked.searchParams.has('search')) throw redirect(searchHref(asked.searchParams), 301);
   const api = apiOf(context);
   const listing = await loadListing(context, request, 'search');
   const q = listing.state.search;
@@ -43,6 +47,13 @@ export function meta({ data, matches }: Route.MetaArgs) {
     path: `/search${q ? `?search=${encodeURIComponent(q)}` : ''}`,
     noindex: true,
   });
+}
+
+/** A search's address with `q` named `search`, its other parameters kept. */
+function searchHref(params: URLSearchParams): string {
+  const next = new URLSearchParams();
+  for (const [key, value] of params) next.append(key === 'q' ? 'search' : key, value);
+  return `/search?${next}`;
 }
 
 type NoResultData = NonNullable<Route.ComponentProps['loaderData']['noResult']>;
