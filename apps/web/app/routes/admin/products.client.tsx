@@ -77,13 +77,17 @@ export default function ProductsPage() {
               onChange={(e) => { const on = e.currentTarget.checked; setSelected((s) => (on ? [...s, p.id] : s.filter((x) => x !== p.id))); }} /> },
             rowNumber((page - 1) * ADMIN_PAGE_SIZE),
             { head: 'تصویر', w: 60, cell: (p) => (p.imageUri ? <img src={thumbOf(p)} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 6 }} /> : <Text c="dimmed">—</Text>) },
+            // The alias (its Latin name) under the title rather than in a column of its own: at 1280 px that column left
+            // the category's name cut short.
             { head: 'عنوان', cell: (p) => (
               <Group gap={6} wrap="nowrap">
-                <Text size="sm" fw={500} lineClamp={2} miw={0} style={{ overflowWrap: 'anywhere' }}>{p.title}</Text>
+                <Stack gap={0} miw={0}>
+                  <Text size="sm" fw={500} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>{p.title}</Text>
+                  {p.alias && <Text size="xs" c="dimmed" lineClamp={1} dir="ltr" ta="right" style={{ overflowWrap: 'anywhere' }} data-testid="product-alias">{p.alias}</Text>}
+                </Stack>
                 {p.isDraft && <Badge size="sm" variant="light" color="gray" style={{ flexShrink: 0 }}>پیش‌نویس</Badge>}
               </Group>
             ) },
-            { head: 'نام مستعار', wideOnly: true, cell: (p) => <Text size="sm" c="dimmed" lineClamp={1} dir="auto" ta="right" style={{ overflowWrap: 'anywhere' }}>{p.alias}</Text> },
             { head: 'دسته‌بندی', wideOnly: true, cell: (p) => <Text size="sm" lineClamp={1}>{p.categoryDescs}</Text> },
             { head: 'قیمت', td: { style: { whiteSpace: 'nowrap' } }, cell: (p) => (p.offPersent > 0 ? (
               <Stack gap={0}>

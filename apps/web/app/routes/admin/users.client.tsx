@@ -42,11 +42,11 @@ export default function UsersPage() {
       <Paper withBorder p="md">
         <Stack>
           <TextInput placeholder="جستجو: نام کاربری، نام یا موبایل…" aria-label="جستجوی کاربر" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} maw="100%" />
-          <AdminTable minWidth={820} rows={rows} loading={loading && !data} rowTestId={(u) => `user-row-${u.username ?? u.id}`} columns={[
+          <AdminTable minWidth={660} rows={rows} loading={loading && !data} rowTestId={(u) => `user-row-${u.username ?? u.id}`} columns={[
             rowNumber(((data?.page ?? 1) - 1) * ADMIN_PAGE_SIZE),
             { head: 'نام کاربری', td: { dir: 'ltr', style: { textAlign: 'right' } }, cell: (u) => u.username ?? '—' },
-            { head: 'نام', cell: (u) => u.firstname || '—' },
-            { head: 'نام خانوادگی', cell: (u) => u.lastname || '—' },
+            // First and last name in one column: with a column each, the table was 820 px wide and a tablet (768 px) had to scroll.
+            { head: 'نام و نام خانوادگی', cell: (u) => [u.firstname, u.lastname].filter(Boolean).join(' ') || '—' },
             { head: 'موبایل', cell: (u) => showMobile(u.mobile) },
             { head: 'نقش', w: 140, cell: (u) => (u.role ? <Badge variant="outline" color="brand.9">{STAFF_ROLE_LABELS[u.role]}</Badge> : <Text size="sm" c="dimmed">مشتری</Text>) },
             { head: 'وضعیت', w: 90, cell: (u) => (u.isDisable ? <Badge color="gray" variant="light">غیرفعال</Badge> : <Badge color="teal" variant="light">فعال</Badge>) },
