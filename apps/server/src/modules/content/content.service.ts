@@ -49,7 +49,10 @@ export async function saveSlide(ctx: UploadContext, input: SlideInput, file?: Up
       isActive: input.isActive, kind: input.kind, imageUri: image?.uri,
     }).filter(([, v]) => v !== undefined));
     if (input.id) {
-      const [updated] = await tx.update(slides).set(values).where(eq(slides.id, input.id)).returning();
+      // Only the id sent: nothing to change, the slide as it is.
+      const [updated] = Object.keys(values).length
+        ? await tx.update(slides).set(values).where(eq(slides.id, input.id)).returning()
+        : await tx.select().from(slides).where(eq(slides.id, input.id));
       if (!updated) throw notFound('اسلاید');
       return { row: updated, values };
     }

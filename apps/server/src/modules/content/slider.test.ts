@@ -150,6 +150,13 @@ describe('PUT /api/Slider', () => {
     expectFieldErrors(await adminForm(t, 'PUT', '/api/Slider', { title: 'x' }), { id: 'شناسه اسلاید الزامی است' });
   });
 
+  it('answers the slide as it is when only its id is sent (as a form or as JSON), and 404 for an unknown one', async () => {
+    const slide = await addSlide({ title: 'بی‌تغییر' });
+    expect(dataOf<Slide>(await adminForm(t, 'PUT', '/api/Slider', { id: slide.id }))).toMatchObject({ id: slide.id, title: 'بی‌تغییر', imageUri: slide.imageUri });
+    expect(dataOf<Slide>(await asAdmin(t, 'PUT', '/api/Slider', { id: slide.id }))).toMatchObject({ id: slide.id, title: 'بی‌تغییر' });
+    expect(errorOf(await asAdmin(t, 'PUT', '/api/Slider', { id: 999_999 }))).toEqual({ code: 'NOT_FOUND', message: 'اسلاید پیدا نشد' });
+  });
+
   it('is for admins only', async () => {
     await expectAdminOnly(t, { method: 'PUT', url: '/api/Slider', ...multipart({ id: 1, title: 'x' }) }, shopper);
   });

@@ -136,6 +136,14 @@ describe('PUT /api/User (roles)', () => {
       { role: 'نقش فقط برای کاربری که مدیر فروشگاه است تعیین می‌شود' });
   });
 
+  it('answers the user as they are when nothing changes: only the id, or the role they already have', async () => {
+    const s = await makeStaff('operator');
+    for (const body of [{ id: s.id }, { id: s.id, role: 'operator' }, { id: s.id, isAdmin: true, role: 'operator' }]) {
+      expect(dataOf(await asAdmin(t, 'PUT', '/api/User', body)), JSON.stringify(body)).toMatchObject({ id: s.id, isAdmin: true, role: 'operator' });
+    }
+    expect((await asAdmin(t, 'PUT', '/api/User', { id: 999_999 })).statusCode).toBe(404);
+  });
+
   it('applies a role change to the very next request of a session already open', async () => {
     const s = await makeStaff('editor');
     expect((await as(s.token, 'GET', '/api/Order/Admin')).statusCode).toBe(403);

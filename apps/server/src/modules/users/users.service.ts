@@ -125,7 +125,8 @@ export async function updateUser(db: Db, actorId: number | undefined, input: Use
       email: input.email, isAdmin: input.isAdmin, isDisable: input.isDisable,
       staffRole: staffRole === row.staffRole ? undefined : staffRole,
     }).filter(([, v]) => v !== undefined));
-    const [updated] = await tx.update(users).set(values).where(eq(users.id, row.id)).returning();
+    // Nothing to change (a form saved as it was, a role given that the user already has): the user as they are.
+    const [updated] = Object.keys(values).length ? await tx.update(users).set(values).where(eq(users.id, row.id)).returning() : [row];
     // Disabling or demoting ends the sessions the user had.
     if (input.isDisable === true) await tx.delete(sessions).where(eq(sessions.userId, row.id));
     else if (input.isAdmin === false) await tx.delete(sessions).where(and(eq(sessions.userId, row.id), eq(sessions.role, 'admin')));
