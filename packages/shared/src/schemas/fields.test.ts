@@ -5,6 +5,7 @@ import { CartSetQuantitySchema } from './cart.js';
 import { PagingQuerySchema } from './common.js';
 import { nationalCode, postalCode, VerifyCodeSchema } from './customers.js';
 import { DiscountFormSchema, DiscountListQuerySchema, OrderAdminQuerySchema, TrackQuerySchema } from './orders.js';
+import { RefundTotalsQuerySchema, ReturnRefundSchema } from './returns.js';
 
 const issue = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
@@ -155,5 +156,31 @@ describe('every field a person types digits into', () => {
     expect(OrderAdminQuerySchema.parse({ search: '۲۷۹۸۸۹۶۵', pageNumber: '۲' })).toMatchObject({ search: '27988965', pageNumber: 2 });
     expect(DiscountListQuerySchema.parse({ search: 'off۱۰' }).search).toBe('off10');
     expect(issue(PagingQuerySchema.safeParse({ pageSize: '۱۰۰۱' }))).toMatch(/^اندازه صفحه باید حداکثر [۰-۹٬]+ باشد$/);
+  });
+});
+
+describe('optionalInstant (a discount code\'s expiry, a refund\'s day, report ranges)', () => {
+  const expiry = (expiresAt: unknown) => DiscountFormSchema.safeParse({ code: 'TEST1', kind: 'fixed', value: 1000, expiresAt });
+  const refundDay = (refundedAt: unknown) => ReturnRefundSchema.safeParse({ id: 1, amount: 1000, method: 'card_to_card', reference: 'r1', refundedAt });
+
+  it('takes ISO days and instants, with Persian digits too, and nothing for a blank', () => {
+    expect(expiry('2026-12-01T23:59:59+03:30').data?.expiresAt?.toISOString()).toBe('2026-12-01T20:29:59.000Z');
+    expect(expiry('2026-12-01').data?.expiresAt?.toISOString()).toBe('2026-12-01T00:00:00.000Z');
+    expect(expiry('۲۰۲۶-۱۲-۰۱').data?.expiresAt?.toISOString()).toBe('2026-12-01T00:00:00.000Z');
+    expect(expiry('2026-12-01T10:00:00.123Z').data?.expiresAt?.toISOString()).toBe('2026-12-01T10:00:00.123Z');
+    for (const blank of ['', null, undefined, '  ']) expect(expiry(blank).data?.expiresAt).toBeUndefined();
+    expect(refundDay('2026-11-30T12:00:00+03:30').success).toBe(true);
+  });
+
+  it('refuses a day that does not exist, a loose form, and a Jalali year, in Persian', () => {
+    for (const bad of ['2030-02-30', '2026-13-01', '2026-12-01T24:00', '5', '12/01/2026', 'Dec 1 2026', '2026-12-1', '1e12', 'x']) {
+      expect(issue(expiry(bad)), bad).toBe('تاریخ انقضا باید تاریخی معتبر به شکل ۲۰۲۶-۱۲-۰۱ باشد');
+    }
+    expect(issue(expiry('1403-05-10'))).toBe('تاریخ انقضا را به میلادی بنویسید؛ سال ۱۴۰۳ شمسی است');
+    expect(issue(expiry('0001-01-01'))).toBe('تاریخ انقضا باید تاریخ معتبر باشد');
+    expect(issue(expiry(12345))).toBe('تاریخ انقضا باید تاریخ باشد');
+    expect(issue(refundDay('2030-02-30'))).toBe('تاریخ بازپرداخت باید تاریخی معتبر به شکل ۲۰۲۶-۱۲-۰۱ باشد');
+    expect(RefundTotalsQuerySchema.safeParse({ from: '1403-01-01' }).success).toBe(false);
+    expect(RefundTotalsQuerySchema.safeParse({ from: '2026-01-01', to: '2026-12-01' }).success).toBe(true);
   });
 });

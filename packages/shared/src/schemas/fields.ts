@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toLatinDigits } from '../fa/digits.js';
+import { toLatinDigits, toPersianDigits } from '../fa/digits.js';
 import { normalizePersianText } from '../fa/normalize.js';
 import { maxLenMessage, maxMessage, minMessage, requiredMessage } from '../validation/validator.js';
 
@@ -93,3 +93,32 @@ export const optionalMobile = (title = 'شماره موبایل') => z.preproces
 
 export const email = (title = 'ایمیل') =>
   z.preprocess(emptyToUndefined, z.email(`${title} معتبر نیست`).max(200, maxLenMessage(title, 200)).optional()).meta({ title });
+
+/** An ISO 8601 day, or a day and time with an optional offset: `2026-12-01`, `2026-12-01T23:59:59+03:30`. */
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A day or an instant an API client writes (the admin's forms write a Jalali day as such an instant): ISO 8601 only,
+ * a day that exists, in a year a shop can mean. `z.coerce.date` took whatever `Date` makes of a text — «1403-05-10»
+ * (a Jalali day typed in Latin digits) as the year 1403, «2030-02-30» as 2 March, «5» as 2001 — and saved it with a 200.
+ */
+export const optionalInstant = (title: string) => z.preprocess(
+  (v) => (typeof v === 'string' ? toLatinDigits(v).trim() || undefined : v === null ? undefined
+    : v instanceof Date ? (Number.isNaN(v.getTime()) ? 'invalid' : v.toISOString()) : v),
+  z.string({ error: `${title} باید تاریخ باشد` }).max(40, `${title} باید تاریخ معتبر باشد`).transform((v, ctx) => {
+    const m = ISO_INSTANT.exec(v);
+    const [y, mo, d, h = 0, mi = 0, s = 0] = (m?.slice(1) ?? []).map((x) => (x === undefined ? undefined : Number(x))) as number[];
+    const day = m ? new Date(new Date(0).setUTCFullYear(y!, mo! - 1, d!)) : undefined; // not Date.UTC: it reads years 0–99 as 1900–1999
+    const exists = !!day && day.getUTCFullYear() === y && day.getUTCMonth() === mo! - 1 && day.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+    if (!exists) {
+      ctx.addIssue({ code: 'custom', message: `${title} باید تاریخی معتبر به شکل ۲۰۲۶-۱۲-۰۱ باشد` });
+      return z.NEVER;
+    }
+    if (y! < 1900 || y! > 2999) {
+      ctx.addIssue({ code: 'custom', message: y! >= 1300 && y! < 1500
+        ? `${title} را به میلادی بنویسید؛ سال ${toPersianDigits(y!)} شمسی است` : `${title} باید تاریخ معتبر باشد` });
+      return z.NEVER;
+    }
+    return new Date(v);
+  }).optional(),
+).meta({ title });

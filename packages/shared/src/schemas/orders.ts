@@ -3,13 +3,10 @@ import { PagingQuerySchema } from './common.js';
 import { AddressFormSchema } from './customers.js';
 import { toLatinDigits } from '../fa/digits.js';
 import { PAYMENT_METHODS, SHIPPING_CARRIERS } from './shipping.js';
-import { digitText, id, int, mobile, optionalBool, optionalDigitText, optionalId, optionalInt, optionalText } from './fields.js';
+import { digitText, id, int, mobile, optionalBool, optionalDigitText, optionalId, optionalInstant, optionalInt, optionalText } from './fields.js';
 
 /* ---------- discount codes (admin) ---------- */
 export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
-const optionalDate = (title: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v),
-    z.coerce.date({ error: `${title} باید تاریخ معتبر باشد` }).optional()).meta({ title });
 
 const DiscountBaseSchema = z.object({
   code: z.preprocess((v) => (typeof v === 'string' ? toLatinDigits(v).trim().toUpperCase() : v),
@@ -18,7 +15,7 @@ const DiscountBaseSchema = z.object({
   kind: z.enum(DISCOUNT_KINDS, { error: 'نوع تخفیف باید percent یا fixed باشد' }),
   value: int('مقدار تخفیف', { min: 1, max: 10_000_000_000 }),
   minOrder: optionalInt('حداقل مبلغ سفارش', { min: 0, max: 10_000_000_000 }),
-  expiresAt: optionalDate('تاریخ انقضا'),
+  expiresAt: optionalInstant('تاریخ انقضا'),
   usageLimit: optionalInt('سقف استفاده', { min: 1, max: 10_000_000 }),
   isActive: optionalBool('فعال'),
 });
@@ -143,8 +140,8 @@ export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderAdminQuerySchema = PagingQuerySchema.extend({
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ORDER_STATUSES, { error: 'وضعیت نامعتبر است' }).optional()),
-  from: optionalDate('از تاریخ'),
-  to: optionalDate('تا تاریخ'),
+  from: optionalInstant('از تاریخ'),
+  to: optionalInstant('تا تاریخ'),
   search: optionalDigitText('جستجو', 50),
 });
 export const SetOrderStatusSchema = z.object({

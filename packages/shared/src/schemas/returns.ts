@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PagingQuerySchema } from './common.js';
-import { id, int, optionalText, text } from './fields.js';
+import { id, int, optionalInstant, optionalText, text } from './fields.js';
 
 /* ---------- returns (issue 13): a shopper's request to send back items of a delivered order ---------- */
 
@@ -105,13 +105,12 @@ export const ReturnRefundSchema = z.object({
   amount: int('مبلغ بازپرداخت', { min: 1, max: 10_000_000_000 }),
   method: z.enum(REFUND_METHODS, { error: 'روش بازپرداخت را انتخاب کنید' }),
   reference: text('شماره پیگیری بازپرداخت', 100),
-  refundedAt: z.preprocess((v) => (v === '' || v === null ? undefined : v),
-    z.coerce.date({ error: 'تاریخ بازپرداخت باید تاریخ معتبر باشد' }).optional()).meta({ title: 'تاریخ بازپرداخت' }),
+  refundedAt: optionalInstant('تاریخ بازپرداخت'),
 });
 
 /** Money given back, to net out of sales figures (the dashboard's). */
 export const RefundTotalsSchema = z.object({ count: z.number(), amount: z.number() });
 export const RefundTotalsQuerySchema = z.object({
-  from: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.date({ error: 'از تاریخ باید تاریخ معتبر باشد' }).optional()),
-  to: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.date({ error: 'تا تاریخ باید تاریخ معتبر باشد' }).optional()),
+  from: optionalInstant('از تاریخ'),
+  to: optionalInstant('تا تاریخ'),
 });

@@ -185,6 +185,15 @@ describe('/api/Discount (admin)', () => {
     expect(dup.statusCode).toBe(409);
     const tooMuch = await t.app.inject({ method: 'POST', url: '/api/Discount', payload: { code: 'X150', kind: 'percent', value: 150 }, headers: admin });
     expect(tooMuch.json().error.fields.value).toContain('۱۰۰');
+    // A Jalali day typed in Latin digits, or a day that does not exist, is a 400, not a code saved as expired in the year 1403.
+    for (const [expiresAt, message] of [['1403-05-10', 'تاریخ انقضا را به میلادی بنویسید؛ سال ۱۴۰۳ شمسی است'],
+      ['2030-02-30', 'تاریخ انقضا باید تاریخی معتبر به شکل ۲۰۲۶-۱۲-۰۱ باشد']]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/Discount', payload: { code: 'JALALI1', kind: 'fixed', value: 1000, expiresAt }, headers: admin });
+      expect(res.statusCode, expiresAt).toBe(400);
+      expect(res.json().error.fields.expiresAt).toBe(message);
+    }
+    const refundRange = await t.app.inject({ method: 'GET', url: '/api/Return/RefundTotals?from=1403-01-01&to=5', headers: admin });
+    expect(refundRange.statusCode).toBe(400);
     const upd = await t.app.inject({ method: 'PUT', url: '/api/Discount', payload: { id: created.id, code: 'ADMIN15', kind: 'fixed', value: 30000 }, headers: admin });
     expect(upd.json().data).toMatchObject({ kind: 'fixed', value: 30000 });
     const list = await t.app.inject({ method: 'GET', url: '/api/Discount?pageNumber=1&pageSize=10&search=ADMIN', headers: admin });
