@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Metadata } from 'sharp';
-import { IMAGE_WIDTHS, imageVariantsOf, UPLOAD_PREFIX, type ImageVariant } from '@sorkhab/shared';
+import { IMAGE_WIDTHS, imageVariantsOf, toPersianDigits, UPLOAD_PREFIX, type ImageVariant } from '@sorkhab/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { media } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -32,6 +32,41 @@ export function sniffImage(buf: Buffer): ImageType | null {
 
 export const unsupportedImage = () =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'فقط تصویرهای JPEG، PNG، WebP، GIF و AVIF پذیرفته می‌شوند');
+
+const unreadableImage = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'فایل تصویر خراب است یا خوانده نمی‌شود');
+
+/** The most pixels an image may have to be decoded (a 50-megapixel photo; a phone's 108 or 200 MP mode is more). */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+type Sharp = typeof import('sharp').default;
+
+/**
+ * An image's size, read from its header (nothing is decoded): 413 with its size said when it has more than
+ * MAX_IMAGE_PIXELS — a real photo from a 108-megapixel phone was answered «خراب است» before — and 415 when unreadable.
+ */
+export async function imageSize(sharp: Sharp, buffer: Buffer): Promise<Metadata> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(buffer, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unreadableImage();
+  }
+  if (!meta.width || !meta.height) throw unreadableImage();
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', `ابعاد تصویر (${toPersianDigits(meta.width)} در ${toPersianDigits(meta.height)} پیکسل) بیش از حد مجاز است؛ `
+      + `تصویری تا ${toPersianDigits(MAX_IMAGE_PIXELS / 1_000_000)} مگاپیکسل بفرستید`);
+  }
+  return meta;
+}
+
+/** sharp's work on an image already sized by `imageSize`: a failure is an unreadable image (415). */
+export async function decodeImage<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch {
+    throw unreadableImage();
+  }
+}
 
 /** The WebP variants of a stored original (shared with the pages, which derive a card's from its picture). */
 export { UPLOAD_PREFIX, imageVariantsOf as variantsOf };
@@ -109,28 +144,16 @@ export async function processImage(batch: UploadBatch, buffer: Buffer): Promise<
   if (!type) throw unsupportedImage();
   // sharp (libvips) is loaded on the first image, not at start: most processes only read.
   const { default: sharp } = await import('sharp');
-  let meta: Metadata;
-  try {
-    meta = await sharp(buffer, { limitInputPixels: 50_000_000 }).metadata();
-  } catch {
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'فایل تصویر خراب است یا خوانده نمی‌شود');
-  }
-  if (!meta.width || !meta.height) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'فایل تصویر خراب است یا خوانده نمی‌شود');
+  const meta = await imageSize(sharp, buffer);
   const hash = crypto.createHash('sha256').update(buffer).digest('hex');
   const group = `${hash.slice(0, 2)}/${hash}`;
   const key = `${group}.${TYPES[type].ext}`;
   const uri = UPLOAD_PREFIX + key;
   const variants = imageVariantsOf(uri);
   const variantKeys = variants.map((v) => v.uri.slice(UPLOAD_PREFIX.length));
-  const render = async (widths: readonly number[]) => {
-    try {
-      return await Promise.all(widths.map((width) =>
-        sharp(buffer, { limitInputPixels: 50_000_000 }).rotate()
-          .resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer()));
-    } catch {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'فایل تصویر خراب است یا خوانده نمی‌شود');
-    }
-  };
+  const render = (widths: readonly number[]) => decodeImage(() => Promise.all(widths.map((width) =>
+    sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate()
+      .resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer())));
   const { storage } = batch;
   await withFileLock(storage, group, async () => {
     if (batch.created.has(group)) return; // the same picture twice in one request

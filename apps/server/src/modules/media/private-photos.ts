@@ -3,9 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { toPersianDigits } from '@sorkhab/shared';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import type { UploadedFile } from '../../lib/multipart.js';
-import { sniffImage, unsupportedImage } from './media.service.js';
+import { decodeImage, imageSize, MAX_IMAGE_PIXELS, sniffImage, unsupportedImage } from './media.service.js';
 import type { S3Storage } from './s3-storage.js';
 import type { Storage } from './storage.js';
 
@@ -28,13 +28,9 @@ export async function storePhotos(storage: Storage, files: UploadedFile[], { fol
   const stored: StoredPhoto[] = [];
   try {
     for (const f of files) {
-      let data: Buffer;
-      try {
-        data = await sharp(f.buffer, { limitInputPixels: 50_000_000 }).rotate()
-          .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
-      } catch {
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'فایل تصویر خراب است یا خوانده نمی‌شود');
-      }
+      await imageSize(sharp, f.buffer);
+      const data = await decodeImage(() => sharp(f.buffer, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate()
+        .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer());
       const key = `private/${folder}/${crypto.randomUUID()}.webp`;
       await storage.put(key, data);
       stored.push({ key, mime: 'image/webp', bytes: data.length });

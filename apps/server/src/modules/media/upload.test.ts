@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { media, products } from '../../db/schema/index.js';
@@ -47,6 +48,29 @@ describe('image uploads', () => {
     const res = await createWith({ filename: 'broken.png', data: broken });
     expect(res.statusCode).toBe(415);
     expect(errorOf(res).message).toBe('فایل تصویر خراب است یا خوانده نمی‌شود');
+  });
+
+  it('answers 413 saying its size for an image of more pixels than it decodes (a 108-megapixel phone photo), 415 for a bomb it cannot read', async () => {
+    // A PNG whose header says 12,000 × 9,000: its size is read from the header, nothing is decoded.
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+      const out = Buffer.alloc(12 + data.length);
+      out.writeUInt32BE(data.length, 0);
+      body.copy(out, 4);
+      out.writeUInt32BE(zlib.crc32(body), 8 + data.length);
+      return out;
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(12_000, 0);
+    header.writeUInt32BE(9_000, 4);
+    header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+    const huge = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
+    const before = { files: uploads(), rows: await rowCount() };
+    const res = await createWith({ filename: 'phone.png', data: huge });
+    expect(res.statusCode).toBe(413);
+    expect(errorOf(res)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'ابعاد تصویر (۱۲۰۰۰ در ۹۰۰۰ پیکسل) بیش از حد مجاز است؛ تصویری تا ۵۰ مگاپیکسل بفرستید' });
+    expect(uploads()).toEqual(before.files);
+    expect(await rowCount()).toEqual(before.rows);
   });
 
   it('answers 415 for an SVG, which could carry script', async () => {
