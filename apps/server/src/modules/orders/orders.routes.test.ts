@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, orders, payments, products } from '../../db/schema/index.js';
+import { auditLog, orders, payments, products, productVariants } from '../../db/schema/index.js';
 import { bearer } from '../../../test/helpers.js';
 import { createProduct } from '../../../test/factories.js';
 import { buildShopApp, NEW_ADDRESS, quickCustomer, type ShopApp } from '../cart/commerce.test-helpers.js';
@@ -75,6 +75,25 @@ describe('POST /api/Order/Checkout', () => {
     await addToCart(s, p.id, 1);
     expect((await checkout(s, { addressId: addr.id })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: '/api/Order/Checkout', payload: { address: NEW_ADDRESS } })).statusCode).toBe(401);
+  });
+
+  it('says what to do with a line it cannot sell: take out one no longer sold or sold out, lower one with too few left', async () => {
+    const withdrawn = await createProduct(t, { Title: 'کرم کنار گذاشته', Stock: 4 });
+    const s = await quickCustomer(t);
+    await addToCart(s, withdrawn.id, 1);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/Product/Delete?id=${withdrawn.id}`, headers: bearer(await t.adminToken()) })).json().data.hidden).toBe(true);
+    const gone = await checkout(s);
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().error).toMatchObject({ code: 'OUT_OF_STOCK', message: '«کرم کنار گذاشته» دیگر موجود نیست؛ آن را از سبد خرید بردارید' });
+
+    const few = await createProduct(t, { Title: 'ریمل کم‌موجود', Stock: 3 });
+    const other = await quickCustomer(t);
+    await addToCart(other, few.id, 3);
+    await t.db.update(productVariants).set({ stock: 1 }).where(eq(productVariants.productId, few.id));
+    await t.db.update(products).set({ stock: 1 }).where(eq(products.id, few.id));
+    const short = await checkout(other);
+    expect(short.statusCode).toBe(409);
+    expect(short.json().error.message).toBe('موجودی «ریمل کم‌موجود» کافی نیست؛ فقط ۱ عدد موجود است، تعداد آن را در سبد خرید کم کنید');
   });
 
   it('50 concurrent checkouts on a product with stock 10 make exactly 10 orders and stock 0; cancelling one returns its unit', async () => {

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'dr
 import {
   canTransition, ORDER_RESERVATION_MINUTES, ORDER_STATUS_LABELS, SOLD_ORDER_STATUSES,
   type Checkout, type CheckoutResult, type Order, type OrderActor, type OrderStatus, type PaymentResult, type PayOrderResult,
-  type StoreSettings, trackingUrlOf,
+  type StoreSettings, toPersianDigits, trackingUrlOf,
 } from '@sorkhab/shared';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { addresses, cartItems, orderEvents, orderItems, orders, payments, products, returnRequests, users } from '../../db/schema/index.js';
@@ -289,8 +289,11 @@ export async function checkout(ctx: OrdersCtx, userId: number, input: Checkout, 
     const lines = [...cart.lines].sort((a, b) => a.productId - b.productId || a.id - b.id);
     for (const l of lines) {
       const label = `«${l.title}»${l.option ? ` (${l.option})` : ''}`;
+      // What the cart page says of the line (features/cart/limits.ts): none left — sold out, or no longer sold (its
+      // product or option deleted or made a draft) — is taken out of the cart, not lowered.
+      if (l.stock <= 0) throw new AppError(409, 'OUT_OF_STOCK', `${label} دیگر موجود نیست؛ آن را از سبد خرید بردارید`);
       if (l.stock < l.quantity || !(await takeUnits(tx, l))) {
-        throw new AppError(409, 'OUT_OF_STOCK', `موجودی ${label} کافی نیست؛ تعداد آن را در سبد خرید کم کنید`);
+        throw new AppError(409, 'OUT_OF_STOCK', `موجودی ${label} کافی نیست؛ فقط ${toPersianDigits(Math.max(0, l.stock))} عدد موجود است، تعداد آن را در سبد خرید کم کنید`);
       }
     }
     if (cart.discountRow) await claimDiscountUse(tx, cart.discountRow);
