@@ -191,6 +191,9 @@ describe('the part of the build a page is rendered with', () => {
       expect(parts.get('footer'), p).toMatch(/^<footer [^>]*>[\s\S]*«?سرخاب[\s\S]*<\/footer>$/);
       expect(reused, p).toBe(own);
       expect(reused, p).toContain(`<div class="contents">${parts.get('footer')}</div>`);
+      // No eNamad seal set (the test shop's settings): no trust-seal column, not an empty «place for the seal» box.
+      expect(parts.get('footer'), p).not.toContain('نمادهای اعتماد');
+      expect(parts.get('footer'), p).not.toContain('جایگاه نماد');
     }
     // The promises beside a product's price, kept the same way.
     const parts = new Map<string, string>();

@@ -32,9 +32,7 @@ export function Promises({ threshold, compact = false }: { threshold: number; co
  * The eNamad seal as eNamad publishes it: a link to the shop's page on trustseal.enamad.ir around the seal image, both
  * sending the shop's origin as referrer (eNamad checks it). Built from the stored id and code only, never from HTML.
  */
-function EnamadSeal({ settings }: { settings: Pick<StoreSettings, 'enamadId' | 'enamadCode'> }) {
-  const seal = enamadSealUrls(settings);
-  if (!seal) return <span>جایگاه نماد اعتماد الکترونیکی (اینماد)</span>;
+function EnamadSeal({ seal }: { seal: NonNullable<ReturnType<typeof enamadSealUrls>> }) {
   return (
     <a href={seal.href} target="_blank" rel="noopener" referrerPolicy="origin" className="inline-block rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600">
       <img src={seal.img} alt="نماد اعتماد الکترونیکی" referrerPolicy="origin" width={125} height={136} loading="lazy" decoding="async" className="h-auto w-[125px]" />
@@ -52,12 +50,15 @@ export function footerYear(): string {
 }
 
 export function Footer({ settings }: { settings: StoreSettings }) {
+  // Without a seal set in the settings the column is left out: an empty «place for the eNamad seal» box told shoppers
+  // the shop had none, on every page.
+  const seal = enamadSealUrls(settings);
   return (
     <footer className="mt-16 border-t border-gray-100 bg-gray-50 pb-20 md:pb-0">
       <div className="mx-auto max-w-7xl px-4 py-8 md:px-6">
         <Promises threshold={settings.freeShippingThreshold} />
       </div>
-      <div className="mx-auto grid max-w-7xl gap-8 border-t border-gray-200 px-4 py-10 md:grid-cols-[2fr_1fr_1fr] md:px-6">
+      <div className={`mx-auto grid max-w-7xl gap-8 border-t border-gray-200 px-4 py-10 ${seal ? 'md:grid-cols-[2fr_1fr_1fr]' : 'md:grid-cols-[2fr_1fr]'} md:px-6`}>
         <div>
           <p className="text-lg font-black text-brand-700">{settings.storeName}</p>
           {settings.about && <p className="mt-2 max-w-prose text-sm leading-7 text-gray-700">{settings.about}</p>}
@@ -78,12 +79,14 @@ export function Footer({ settings }: { settings: StoreSettings }) {
             <li><Link to="/suggest-products" className="hover:text-brand-700">پرفروش‌ترین محصولات</Link></li>
           </ul>
         </div>
-        <div>
-          <p className="font-bold text-gray-900">نمادهای اعتماد</p>
-          <div className="mt-3 flex min-h-28 items-center justify-center rounded-xl border border-dashed border-gray-300 bg-white p-3 text-center text-xs text-gray-500" data-testid="enamad">
-            <EnamadSeal settings={settings} />
+        {seal && (
+          <div>
+            <p className="font-bold text-gray-900">نمادهای اعتماد</p>
+            <div className="mt-3 flex min-h-28 items-center justify-center rounded-xl border border-gray-200 bg-white p-3" data-testid="enamad">
+              <EnamadSeal seal={seal} />
+            </div>
           </div>
-        </div>
+        )}
       </div>
       <p className="border-t border-gray-200 py-4 text-center text-xs text-gray-600">
         © {footerYear()} {settings.storeName}؛ همه حقوق محفوظ است.
