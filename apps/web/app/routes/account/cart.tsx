@@ -92,7 +92,7 @@ function DiscountBox({ cart }: { cart: Cart }) {
     <form onSubmit={apply} className="mt-4" noValidate>
       <label htmlFor="discount-code" className="mb-1.5 block text-sm font-medium text-gray-700">کد تخفیف</label>
       <div className="flex gap-2">
-        <input id="discount-code" value={code} onChange={(e) => setCode(e.target.value)} dir="ltr" placeholder="SPRING20" className={`${inputClass} text-start`} aria-invalid={error ? true : undefined} />
+        <input id="discount-code" value={code} onChange={(e) => setCode(e.target.value)} dir="ltr" className={`${inputClass} text-start`} aria-invalid={error ? true : undefined} />
         <button type="submit" disabled={busy || !hydrated} className={`${secondaryButton} shrink-0`}>ثبت کد</button>
       </div>
       {error && <div className="mt-2"><Alert>{error}</Alert></div>}
