@@ -72,6 +72,8 @@ test('a guest fills a cart, logs in with the SMS code, pays with a discount code
   // Sent empty: each field says what it needs; a field filled in loses its error, the others keep theirs.
   await page.getByTestId('pay').click();
   await expect(page.locator('#ship-firstname')).toHaveAttribute('aria-invalid', 'true');
+  const fixNote = page.getByText('لطفاً خطاهای فرم نشانی را برطرف کنید');
+  await expect(fixNote).toBeVisible();
   await page.locator('#ship-firstname').fill('مریم');
   await expect(page.locator('#ship-firstname')).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#ship-lastname')).toHaveAttribute('aria-invalid', 'true');
@@ -82,6 +84,8 @@ test('a guest fills a cart, logs in with the SMS code, pays with a discount code
   await page.locator('#ship-address').fill('خیابان زند، کوچه ۱۴، پلاک ۲۷');
   await page.locator('#ship-postalCode').fill('۷۱۳۴۵۶۷۸۹۰');
   await page.locator('#ship-mobile').fill('۰۹۱۷۱۲۳۴۵۶۷');
+  // Every field fixed: the note that pointed at them is gone before «پرداخت» is pressed again.
+  await expect(fixNote).toBeHidden();
   await page.getByTestId('pay').click();
 
   // The built-in gateway.

@@ -51,7 +51,10 @@ export default function Shiping({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof clientAction>();
   const busy = fetcher.state !== 'idle' || fetcher.data?.leaving === true;
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
-  const error = checked ?? result?.error ?? null;
+  // The form's «fix the errors» note goes once the fields it points at are fixed (or a saved address is chosen),
+  // not only at the next press of «پرداخت».
+  const formFixed = choice !== 'new' || Object.keys(errors).length === 0;
+  const error = (formFixed ? null : checked) ?? result?.error ?? null;
   const hydrated = useHydrated();
   useEffect(() => { if (result?.fields) setErrors(result.fields); }, [result, setErrors]);
 
