@@ -28,8 +28,8 @@ describe('mobile', () => {
   });
 
   it('refuses a landline or a short number with a Persian message', () => {
-    expect(issue(mobile().safeParse('02112345678'))).toBe('شماره موبایل باید ۱۰ رقم و با ۹ شروع شود، مانند ۹۱۲۱۲۳۴۵۶۷');
-    expect(issue(mobile().safeParse('0912123'))).toBe('شماره موبایل باید ۱۰ رقم و با ۹ شروع شود، مانند ۹۱۲۱۲۳۴۵۶۷');
+    expect(issue(mobile().safeParse('02112345678'))).toBe('شماره موبایل باید ۱۱ رقم و با ۰۹ شروع شود، مانند ۰۹۱۲۱۲۳۴۵۶۷');
+    expect(issue(mobile().safeParse('0912123'))).toBe('شماره موبایل باید ۱۱ رقم و با ۰۹ شروع شود، مانند ۰۹۱۲۱۲۳۴۵۶۷');
   });
 
   it('says the field is required when it is missing or empty', () => {

@@ -87,7 +87,7 @@ export const mobile = (title = 'شماره موبایل') =>
     const m = /^(?:\+?98|0)?(9\d{9})$/.exec(s);
     return m ? `98${m[1]}` : s;
   }, z.string({ error: requiredMessage(title) }).min(1, requiredMessage(title))
-    .regex(/^989\d{9}$/, `${title} باید ۱۰ رقم و با ۹ شروع شود، مانند ۹۱۲۱۲۳۴۵۶۷`)).meta({ title });
+    .regex(/^989\d{9}$/, `${title} باید ۱۱ رقم و با ۰۹ شروع شود، مانند ۰۹۱۲۱۲۳۴۵۶۷`)).meta({ title });
 
 export const optionalMobile = (title = 'شماره موبایل') => z.preprocess(emptyToUndefined, mobile(title).optional());
 

@@ -155,7 +155,7 @@ describe('POST /api/User', () => {
   it('answers 400 with Persian messages for bad fields', async () => {
     expectFieldErrors(await asAdmin(t, 'POST', '/api/User', {}), { username: 'نام کاربری الزامی است', password: 'رمز عبور الزامی است' });
     expectFieldErrors(await create({ password: 'short' }), { password: 'رمز عبور باید دست‌کم ۸ کاراکتر باشد' });
-    expectFieldErrors(await create({ mobile: '12345' }), { mobile: 'شماره موبایل باید ۱۰ رقم و با ۹ شروع شود، مانند ۹۱۲۱۲۳۴۵۶۷' });
+    expectFieldErrors(await create({ mobile: '12345' }), { mobile: 'شماره موبایل باید ۱۱ رقم و با ۰۹ شروع شود، مانند ۰۹۱۲۱۲۳۴۵۶۷' });
     expectFieldErrors(await create({ email: 'not-an-email' }), { email: 'ایمیل معتبر نیست' });
     expectFieldErrors(await create({ username: 'u'.repeat(101) }), { username: 'نام کاربری باید حداکثر ۱۰۰ کاراکتر باشد' });
     expectFieldErrors(await create({ isAdmin: 'maybe' }), { isAdmin: 'مدیر باید درست یا نادرست باشد' });

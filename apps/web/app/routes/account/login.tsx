@@ -42,7 +42,7 @@ export default function Login() {
     e.preventDefault();
     const local = normalizeLocalMobile(value);
     if (!local) {
-      setChecked(value.trim() ? 'شماره موبایل باید ۱۰ رقم و با ۹ شروع شود، مانند ۹۱۲۱۲۳۴۵۶۷' : 'شماره موبایل الزامی است');
+      setChecked(value.trim() ? 'شماره موبایل باید ۱۱ رقم و با ۰۹ شروع شود، مانند ۰۹۱۲۱۲۳۴۵۶۷' : 'شماره موبایل الزامی است');
       return;
     }
     setChecked(null);
