@@ -63,7 +63,7 @@ export function PageGate({ role, children }: { role: StaffRole | null; children:
 function NoAccess({ home }: { home: string | undefined }) {
   return (
     <Stack align="center" py="xl" data-testid="no-access">
-      <Title order={2}>دسترسی ندارید</Title>
+      <Title order={1} size="h2">دسترسی ندارید</Title>
       <Text c="dimmed" ta="center">نقش شما در فروشگاه اجازهٔ دیدن این بخش را نمی‌دهد؛ اگر به آن نیاز دارید، از مدیر کل فروشگاه بخواهید.</Text>
       {home && <Button component={Link} to={home}>رفتن به {MENU.find((m) => m.to === home)?.label}</Button>}
     </Stack>

@@ -15,7 +15,7 @@ export function OrderReturns({ orderId }: { orderId: number }) {
   if (!data?.data.length) return null;
   return (
     <Paper withBorder p="md" mt="md" data-testid="order-returns">
-      <Title order={3} size="h5" mb="sm">درخواست‌های مرجوعی</Title>
+      <Title order={2} size="h5" mb="sm">درخواست‌های مرجوعی</Title>
       <Stack gap="xs">
         {data.data.map((r) => (
           <Stack key={r.id} gap={4} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', paddingBottom: 8 }}>

@@ -21,7 +21,7 @@ export const detailRow = (label: ReactNode, value: ReactNode) => (
 export function PageTitle({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
     <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
-      <Title order={2} size="h3">{children}</Title>
+      <Title order={1} size="h3">{children}</Title>
       {actions && <Group gap="xs">{actions}</Group>}
     </Group>
   );

@@ -7,13 +7,14 @@ import { amountRow, DiscountTerm } from './totals';
 
 /** One order in full: status, items, recipient, totals (profile detail and tracking). */
 /** `reviewable`: the shopper's own delivered order, whose lines link to the product's review form. */
-export function OrderView({ order, children, reviewable = false }: { order: Order; children?: React.ReactNode; reviewable?: boolean }) {
+/** `title`: the order's heading level — the page's h1 on the profile's order page, under the tracking page's own h1 there. */
+export function OrderView({ order, children, reviewable = false, title: Title = 'h2' }: { order: Order; children?: React.ReactNode; reviewable?: boolean; title?: 'h1' | 'h2' }) {
   const row = `flex justify-between gap-4 py-1.5 ${amountRow}`;
   return (
     <div className="space-y-4" data-testid="order-view">
       <section className={card}>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 className="text-lg font-black">سفارش <span data-testid="order-number">{toPersianDigits(order.number)}</span></h2>
+          <Title className="text-lg font-black">سفارش <span data-testid="order-number">{toPersianDigits(order.number)}</span></Title>
           <StatusBadge status={order.status} label={order.statusLabel} />
         </div>
         <p className="mt-2 text-sm text-gray-600">ثبت‌شده در <time dateTime={order.createdAt} data-testid="order-date">{formatJalali(order.createdAt)}</time>

@@ -52,7 +52,7 @@ export default function DashboardPage() {
     <Stack>
       <Group justify="space-between" wrap="wrap">
         <div>
-          <Title order={2} size="h3">سلام {user.firstname || user.username}</Title>
+          <Title order={1} size="h3">سلام {user.firstname || user.username}</Title>
           <Text c="dimmed" size="sm">امروز {formatJalali(new Date())}</Text>
         </div>
         <Group gap="xs">
@@ -70,12 +70,12 @@ export default function DashboardPage() {
         <Stat label="محصولات" value={data ? fa(data.productCount) : '…'} hint={data ? `${fa(data.outOfStockCount)} ناموجود` : undefined} to="/admin/show-product" />
       </SimpleGrid>
       <Paper withBorder p="md">
-        <Title order={3} size="h5" mb="sm">فروش ۳۰ روز گذشته</Title>
+        <Title order={2} size="h5" mb="sm">فروش ۳۰ روز گذشته</Title>
         {data ? <SalesChart days={data.salesByDay} /> : <Text c="dimmed" size="sm">در حال بارگذاری…</Text>}
       </Paper>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Paper withBorder p="md">
-          <Title order={3} size="h5" mb="sm">پرفروش‌ترین‌ها (۳۰ روز)</Title>
+          <Title order={2} size="h5" mb="sm">پرفروش‌ترین‌ها (۳۰ روز)</Title>
           <DataTable minWidth={360}>
             <Table.Thead><Table.Tr><Table.Th>محصول</Table.Th><Table.Th w={70}>تعداد</Table.Th><Table.Th w={140}>فروش</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
@@ -90,7 +90,7 @@ export default function DashboardPage() {
           </DataTable>
         </Paper>
         <Paper withBorder p="md">
-          <Title order={3} size="h5" mb="sm">سفارش‌های در انتظار، به تفکیک وضعیت</Title>
+          <Title order={2} size="h5" mb="sm">سفارش‌های در انتظار، به تفکیک وضعیت</Title>
           <Stack gap="xs">
             {WAITING.map((s) => (
               <Link key={s} to={`/admin/orders?status=${s}`} style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', textDecoration: 'none', color: 'inherit' }}>
@@ -163,7 +163,7 @@ function LowStock({ data, loading, onSaved }: { data: DashboardStats | undefined
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap">
-        <Title order={3} size="h5">موجودی رو به اتمام</Title>
+        <Title order={2} size="h5">موجودی رو به اتمام</Title>
         {mayEdit && <Group gap="xs" align="flex-end" component="form" onSubmit={async (e) => {
           e.preventDefault();
           const res = await save('PUT /Dashboard/LowStockThreshold', { body: { threshold } }, { success: 'حد موجودی کم ذخیره شد' });

@@ -30,7 +30,7 @@ export default function SettingsPage() {
       }}>
         <Stack maw={900}>
           <Paper withBorder p="md">
-            <Title order={3} size="h5" mb="sm">اطلاعات فروشگاه</Title>
+            <Title order={2} size="h5" mb="sm">اطلاعات فروشگاه</Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="نام فروشگاه" required {...text('storeName')} />
               <TextInput label="شعار" {...text('tagline')} />
@@ -43,7 +43,7 @@ export default function SettingsPage() {
             <Textarea label="نشانی" mt="sm" autosize minRows={2} {...text('address')} />
           </Paper>
           <Paper withBorder p="md">
-            <Title order={3} size="h5" mb="sm">ارسال</Title>
+            <Title order={2} size="h5" mb="sm">ارسال</Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <FaNumberInput label="هزینه ارسال (تومان)" value={String(f.shippingFee)} onChange={(v) => setF({ ...f, shippingFee: Number(v || 0) })} error={errors.shippingFee} />
               <FaNumberInput label="ارسال رایگان برای سفارش‌های بالای (تومان)" value={String(f.freeShippingThreshold)} onChange={(v) => setF({ ...f, freeShippingThreshold: Number(v || 0) })} error={errors.freeShippingThreshold} />
@@ -52,7 +52,7 @@ export default function SettingsPage() {
             <Switch mt="sm" label="پرداخت در محل" description="خریدار می‌تواند بدون درگاه سفارش دهد و هنگام تحویل بپردازد" checked={f.codEnabled} onChange={(e) => setF({ ...f, codEnabled: e.currentTarget.checked })} />
           </Paper>
           <Paper withBorder p="md">
-            <Title order={3} size="h5" mb="sm">درباره ما و نماد اعتماد</Title>
+            <Title order={2} size="h5" mb="sm">درباره ما و نماد اعتماد</Title>
             <Stack>
               <Textarea label="درباره ما" autosize minRows={3} {...text('about')} />
               {/* The seal is kept as its id and code; the storefront prints eNamad's link and image itself. */}
@@ -72,7 +72,7 @@ export default function SettingsPage() {
           </Paper>
           <Paper withBorder p="md">
             <Group justify="space-between" mb="sm">
-              <Title order={3} size="h5">پرسش‌های متداول ({fa(f.faq.length)})</Title>
+              <Title order={2} size="h5">پرسش‌های متداول ({fa(f.faq.length)})</Title>
               <Button size="xs" variant="light" onClick={() => setF({ ...f, faq: [...f.faq, { question: '', answer: '' }] })}>افزودن پرسش</Button>
             </Group>
             <Stack>
@@ -113,7 +113,7 @@ function SmsSettingsForm() {
     }}>
       <Stack maw={900} mt="md">
         <Paper withBorder p="md">
-          <Title order={3} size="h5" mb="xs">پیامک‌های سفارش</Title>
+          <Title order={2} size="h5" mb="xs">پیامک‌های سفارش</Title>
           <Text size="sm" c="dimmed" mb="sm">
             در متن‌ها می‌توانید از {'{name}'} (نام گیرنده)، {'{order}'} (شماره سفارش)، {'{total}'} (مبلغ به تومان)، {'{tracking}'} (کد رهگیری)، {'{amount}'} (مبلغ بازپرداخت)، {'{product}'} (نام کالا) و {'{link}'} (نشانی کالا) استفاده کنید.
           </Text>

@@ -31,7 +31,7 @@ export default function OrderDetail({ loaderData: order }: Route.ComponentProps)
   return (
     <section>
       <Link to="/profile/order" className="mb-4 inline-block text-sm text-brand-700 hover:underline">بازگشت به سفارش‌ها</Link>
-      <OrderView order={order} reviewable>
+      <OrderView order={order} reviewable title="h1">
         {order.status === 'awaiting_payment' && (
           <div className="mt-4 space-y-3">
             <Alert kind="info">این سفارش تا {formatJalaliDateTime(order.reservedUntil)} برای شما رزرو است؛ پس از آن لغو می‌شود.</Alert>
