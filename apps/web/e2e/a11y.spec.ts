@@ -740,11 +740,20 @@ test.describe('admin', () => {
     const tracking = '1234567890'.repeat(4);
     await api(page.request, 'Order/SetStatus', { method: 'PUT', data: { id: order.id, status: 'processing' } });
     await api(page.request, 'Order/Ship', { method: 'PUT', data: { id: order.id, trackingCode: tracking } });
+    // An Iran Post code (24 digits) on the other: its caption and its digits on one line each, the same one.
+    await api(page.request, 'Order/SetStatus', { method: 'PUT', data: { id: plain.id, status: 'processing' } });
+    await api(page.request, 'Order/Ship', { method: 'PUT', data: { id: plain.id, trackingCode: '123456789012345678901234' } });
     try {
       await page.goto(`/admin/print?kind=label&ids=${order.id},${plain.id}`);
       await hydrated(page);
       await expect(page.locator('article.label').first()).toContainText(LONGEST_RECIPIENT.address!.trim());
       await expect(page.locator('article.label').first()).toContainText(tracking);
+      const postCode = page.locator('article.label').nth(1).locator('.tracking');
+      await expect(postCode).toContainText('123456789012345678901234');
+      expect(await postCode.evaluate((p) => {
+        const [caption, digits] = [p.querySelector('span')!, p.querySelector('bdi')!];
+        return [caption.getClientRects().length, digits.getClientRects().length, Math.abs(caption.getBoundingClientRect().bottom - digits.getBoundingClientRect().bottom) < 4];
+      })).toEqual([1, 1, true]);
       // The longest one's type shrunk to fit its sheet, measured again once the web font came in.
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       await expect(page.locator('article.label').first()).toHaveAttribute('data-fit', /^0\.\d+$/);

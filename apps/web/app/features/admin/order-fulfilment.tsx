@@ -47,15 +47,23 @@ export function OrderFulfilment({ order, onDone }: { order: Order; onDone: (o: O
   const payable = order.status === 'awaiting_payment' || (order.paymentMethod === 'cod' && !order.paidAt && order.status !== 'cancelled');
   return (
     <Paper withBorder p="md">
-      <Title order={3} size="h5" mb="sm">ارسال و پرداخت</Title>
+      <Title order={2} size="h5" mb="sm">ارسال و پرداخت</Title>
       <Stack gap="xs">
         {detailRow('روش ارسال', order.shipping ? order.shipping.name : '—')}
         {order.shipping?.estimate && detailRow('زمان تحویل', order.shipping.estimate)}
         {detailRow('روش پرداخت', PAYMENT_METHOD_LABELS[order.paymentMethod])}
         {order.paymentProvider && detailRow('پرداخت‌شده با', PAYMENT_PROVIDER_LABELS[order.paymentProvider] ?? order.paymentProvider)}
-        {order.trackingCode && detailRow('کد رهگیری', order.trackingUrl
-          ? <Anchor href={order.trackingUrl} target="_blank" rel="noopener noreferrer" dir="ltr" size="sm">{order.trackingCode}</Anchor>
-          : <bdi dir="ltr">{order.trackingCode}</bdi>)}
+        {order.trackingCode && (
+          // Under its label, across the card: beside it, an Iran Post code (24 digits) wrapped in two at 1280 px.
+          <Stack gap={2} data-testid="tracking-code">
+            <Text size="sm" c="dimmed">کد رهگیری</Text>
+            <Text size="xs" fw={500} component="div" dir="ltr" ta="right" style={{ overflowWrap: 'anywhere' }}>
+              {order.trackingUrl
+                ? <Anchor href={order.trackingUrl} target="_blank" rel="noopener noreferrer" size="xs" fw={500}>{order.trackingCode}</Anchor>
+                : order.trackingCode}
+            </Text>
+          </Stack>
+        )}
         {payable && <MarkPaid order={order} onDone={onDone} />}
         {order.events.length > 0 && (
           <>

@@ -45,7 +45,7 @@ export default function OrderDetailPage() {
       )}
       <SimpleGrid cols={{ base: 1, md: 2, lg: 4 }} mb="md">
         <Paper withBorder p="md">
-          <Title order={3} size="h5" mb="sm">وضعیت</Title>
+          <Title order={2} size="h5" mb="sm">وضعیت</Title>
           <Stack gap="xs">
             {detailRow('وضعیت فعلی', <Badge variant="light" color={ORDER_STATUS_COLORS[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>)}
             {detailRow('تاریخ ثبت', formatJalaliDateTime(order.createdAt))}
@@ -53,11 +53,10 @@ export default function OrderDetailPage() {
             {order.paymentRefId && detailRow('کد پیگیری پرداخت', /^\d+$/.test(order.paymentRefId) ? fa(order.paymentRefId) : <bdi dir="ltr">{order.paymentRefId}</bdi>)}
             {options.length > 0 ? (
               <Stack gap="xs" mt="xs">
-                <Group align="flex-end" gap="xs" wrap="nowrap">
-                  <Select label="تغییر وضعیت به" style={{ flex: 1 }} value={next} onChange={(v) => setNext(v as OrderStatus | null)}
-                    data={options.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))} />
-                  {next !== 'refunded' && next !== 'shipped' && submit}
-                </Group>
+                {/* The select has the card's width and the button goes under it: beside it, at 1280 px, «در حال آماده‌سازی» was cut. */}
+                <Select label="تغییر وضعیت به" value={next} onChange={(v) => setNext(v as OrderStatus | null)}
+                  data={options.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))} />
+                {next !== 'refunded' && next !== 'shipped' && <Group justify="flex-end">{submit}</Group>}
                 {next === 'shipped' && <ShipFields order={order} onDone={(o) => { setData(o); setNext(null); }} />}
                 {next === 'cancelled' && order.paidAt && (
                   <Alert color="orange" variant="light" data-testid="cancel-paid-warning">
@@ -78,7 +77,7 @@ export default function OrderDetailPage() {
           </Stack>
         </Paper>
         <Paper withBorder p="md">
-          <Title order={3} size="h5" mb="sm">گیرنده</Title>
+          <Title order={2} size="h5" mb="sm">گیرنده</Title>
           <Stack gap="xs">
             {detailRow('نام', `${order.firstname} ${order.lastname}`)}
             {detailRow('موبایل', fa(localMobile(order.mobile)))}
@@ -88,7 +87,7 @@ export default function OrderDetailPage() {
           </Stack>
         </Paper>
         <Paper withBorder p="md">
-          <Title order={3} size="h5" mb="sm">مبالغ</Title>
+          <Title order={2} size="h5" mb="sm">مبالغ</Title>
           <Stack gap="xs">
             {detailRow('جمع کالاها', formatToman(order.subtotal))}
             {order.discount > 0 && detailRow(<>تخفیف{order.discountCode && <> <bdi dir="ltr">({order.discountCode})</bdi></>}</>, `− ${formatToman(order.discount)}`)}
@@ -104,7 +103,7 @@ export default function OrderDetailPage() {
         <OrderFulfilment order={order} onDone={setData} />
       </SimpleGrid>
       <Paper withBorder p="md">
-        <Title order={3} size="h5" mb="sm">اقلام سفارش</Title>
+        <Title order={2} size="h5" mb="sm">اقلام سفارش</Title>
         <DataTable minWidth={620}>
           <Table.Thead>
             <Table.Tr><Table.Th w={60}>تصویر</Table.Th><Table.Th>محصول</Table.Th><Table.Th>قیمت واحد</Table.Th><Table.Th>تعداد</Table.Th><Table.Th>جمع</Table.Th></Table.Tr>

@@ -185,9 +185,10 @@ function Label({ shop, order: o }: { shop: Shop; order: PrintedOrder }) {
           <div><dt>تعداد اقلام</dt><dd>{fa(units)}</dd></div>
           {/* Which carrier takes the parcel, and its code once shipped: the packer sorts the parcels by them. */}
           {o.shipping && <div><dt>ارسال با</dt><dd data-testid="label-shipping">{o.shipping.name}</dd></div>}
-          {o.trackingCode && <div><dt>کد رهگیری</dt><dd className="tracking"><bdi dir="ltr">{o.trackingCode}</bdi></dd></div>}
         </dl>
       </div>
+      {/* A row of its own, on one line: Iran Post's codes have 24 digits, which wrapped beside the QR code. */}
+      {o.trackingCode && <p className="tracking"><span>کد رهگیری:</span> <bdi dir="ltr">{o.trackingCode}</bdi></p>}
       <section className="from">
         <h2>فرستنده</h2>
         <p><b>{shop.storeName}</b>، <bdi>{fa(shop.phone)}</bdi></p>
@@ -260,7 +261,10 @@ const LABEL_CSS = `
 .label .name{font-size:calc(14pt * var(--fit, 1));font-weight:800}
 .label-mid{display:flex;gap:4mm;align-items:center}
 .label-mid dl{min-width:0}
-.label .tracking{overflow-wrap:anywhere}
+.label dt{white-space:nowrap}
+.label .tracking{font-size:calc(11pt * var(--fit, 1))}
+.label .tracking span{white-space:nowrap}
+.label .tracking bdi{font-weight:700;letter-spacing:.5px;overflow-wrap:anywhere}
 .label .qr-lg{width:max(20mm, calc(34mm * var(--fit, 1)));height:max(20mm, calc(34mm * var(--fit, 1)))}
 .label .big{font-size:calc(13pt * var(--fit, 1));letter-spacing:1px}
 .label .from{border-top:1px dashed #555;padding-top:2mm;font-size:calc(8.5pt * var(--fit, 1))}

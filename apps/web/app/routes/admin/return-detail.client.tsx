@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import {
-  formatJalaliDateTime, formatToman, localMobile, parseJalaliDate, REFUND_METHOD_LABELS, REFUND_METHODS, type RefundMethod,
+  formatJalali, formatJalaliDateTime, formatToman, localMobile, parseJalaliDate, REFUND_METHOD_LABELS, REFUND_METHODS, type RefundMethod,
   type ReturnRequest,
 } from '@sorkhab/shared';
 import { toastError, useApi } from '../../features/admin/api';
@@ -27,7 +27,7 @@ function Decide({ r, onDone }: { r: ReturnRequest; onDone: (r: ReturnRequest) =>
   };
   return (
     <Paper withBorder p="md" mt="md">
-      <Title order={3} size="h5" mb="sm">بررسی درخواست</Title>
+      <Title order={2} size="h5" mb="sm">بررسی درخواست</Title>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">تعداد تأییدشده هر کالا را وارد کنید (۰ یعنی تأیید نشود). موجودی کالاهای تأییدشده همان لحظه برمی‌گردد.</Text>
         {r.items.map((i) => (
@@ -62,7 +62,7 @@ function Refund({ r, onDone }: { r: ReturnRequest; onDone: (r: ReturnRequest) =>
   };
   return (
     <Paper withBorder p="md" mt="md">
-      <Title order={3} size="h5" mb="sm">ثبت بازپرداخت</Title>
+      <Title order={2} size="h5" mb="sm">ثبت بازپرداخت</Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <FaNumberInput label="مبلغ (تومان)" description={`پیشنهاد: سهم کالاهای تأییدشده از مبلغ پرداختی، ${formatToman(r.approvedAmount ?? 0)}`}
           value={amount} onChange={setAmount} error={errors.amount} />
@@ -100,11 +100,11 @@ export default function ReturnDetailPage() {
             {r.decidedAt && detailRow('تاریخ بررسی', formatJalaliDateTime(r.decidedAt))}
             {r.refundAmount !== null && detailRow('بازپرداخت', `${formatToman(r.refundAmount)} · ${r.refundMethod ? REFUND_METHOD_LABELS[r.refundMethod] : ''}`)}
             {r.refundReference && detailRow('شماره پیگیری', /^\d+$/.test(r.refundReference) ? fa(r.refundReference) : <bdi dir="ltr">{r.refundReference}</bdi>)}
-            {r.refundedAt && detailRow('تاریخ بازپرداخت', formatJalaliDateTime(r.refundedAt))}
+            {r.refundedAt && detailRow('تاریخ بازپرداخت', formatJalali(r.refundedAt))}
           </Stack>
         </Paper>
         <Paper withBorder p="md">
-          <Title order={3} size="h5" mb="sm">عکس‌ها</Title>
+          <Title order={2} size="h5" mb="sm">عکس‌ها</Title>
           {r.photos.length ? (
             <Group>
               {r.photos.map((p, n) => (
@@ -117,7 +117,7 @@ export default function ReturnDetailPage() {
         </Paper>
       </SimpleGrid>
       <Paper withBorder p="md">
-        <Title order={3} size="h5" mb="sm">کالاها</Title>
+        <Title order={2} size="h5" mb="sm">کالاها</Title>
         <DataTable minWidth={520}>
           <Table.Thead>
             <Table.Tr><Table.Th>محصول</Table.Th><Table.Th>قیمت واحد</Table.Th><Table.Th>درخواستی</Table.Th>{decided && <Table.Th>تأییدشده</Table.Th>}</Table.Tr>
