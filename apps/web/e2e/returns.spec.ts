@@ -96,6 +96,17 @@ test('a shopper returns a unit of a delivered order with a photo; the owner appr
   await expectAccessible(page, 'admin return request');
   await shots(page, 'admin-return-requested', [768, 1280]);
   await page.getByRole('button', { name: 'تأیید مرجوعی' }).click();
+  // Asked once more, with what goes back to stock: nothing changes until it is confirmed.
+  const confirm = page.getByRole('dialog', { name: 'تأیید مرجوعی' });
+  await expect(confirm).toContainText('۱ عدد «');
+  await expect(confirm).toContainText('به موجودی برمی‌گردد');
+  await expectAccessible(page, 'admin return approval, confirming');
+  await shots(page, 'admin-return-confirm', [768, 1280]);
+  await confirm.getByRole('button', { name: 'انصراف' }).click();
+  await expect(confirm).toBeHidden();
+  expect(await stockOf()).toBe(stockBefore);
+  await page.getByRole('button', { name: 'تأیید مرجوعی' }).click();
+  await confirm.getByRole('button', { name: 'تأیید و برگشت به موجودی' }).click();
   await expect(page.getByText('مرجوعی تأیید شد و موجودی کالاها برگشت')).toBeVisible();
   expect(await stockOf()).toBe(stockBefore + 1);
 

@@ -158,12 +158,14 @@ export function FormActions({ onCancel, busy }: { onCancel: () => void; busy: bo
   );
 }
 
-/** The delete confirmation of the spec's modals. */
-export function ConfirmModal({ opened, title = 'تأیید حذف', message, confirmLabel = 'حذف', onConfirm, onClose }: {
+/** The delete confirmation of the spec's modals (and any other step that cannot be undone). */
+export function ConfirmModal({ opened, title = 'تأیید حذف', message, confirmLabel = 'حذف', color = 'red', onConfirm, onClose }: {
   opened: boolean;
   title?: string;
   message: ReactNode;
   confirmLabel?: string;
+  /** The confirming button's colour: red for what destroys, the brand's for what only cannot be undone. */
+  color?: 'red' | 'brand';
   onConfirm: () => Promise<unknown> | void;
   onClose: () => void;
 }) {
@@ -174,7 +176,7 @@ export function ConfirmModal({ opened, title = 'تأیید حذف', message, con
         <Text>{message}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>انصراف</Button>
-          <Button color="red" loading={busy} onClick={async () => {
+          <Button color={color} loading={busy} onClick={async () => {
             setBusy(true);
             try { await onConfirm(); } finally { setBusy(false); }
           }}>{confirmLabel}</Button>

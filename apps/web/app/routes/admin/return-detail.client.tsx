@@ -7,7 +7,7 @@ import {
 } from '@sorkhab/shared';
 import { toastError, useApi } from '../../features/admin/api';
 import { ReturnBadge } from '../../features/admin/returns';
-import { DataTable, detailRow, fa, FaNumberInput, PageTitle } from '../../features/admin/ui';
+import { ConfirmModal, DataTable, detailRow, fa, FaNumberInput, PageTitle } from '../../features/admin/ui';
 import { useSave } from '../../features/admin/use-save';
 
 /** Approve (all or some units) or reject a waiting request; record the refund of an approved one. */
@@ -15,16 +15,22 @@ function Decide({ r, onDone }: { r: ReturnRequest; onDone: (r: ReturnRequest) =>
   const [qty, setQty] = useState<Record<number, string>>(() => Object.fromEntries(r.items.map((i) => [i.orderItemId, String(i.quantity)])));
   const [note, setNote] = useState('');
   const { busy, errors, save } = useSave();
+  // Either decision is final (approving puts the units back in stock at once; the shopper is told of either): each
+  // asks once more, approving with the units it takes back.
+  const [asking, setAsking] = useState<'approve' | 'reject' | null>(null);
+  const items = r.items.map((i) => ({ orderItemId: i.orderItemId, quantity: Number(qty[i.orderItemId] || 0), line: i })).filter((i) => i.quantity > 0);
   const approve = async () => {
-    const items = r.items.map((i) => ({ orderItemId: i.orderItemId, quantity: Number(qty[i.orderItemId] || 0) })).filter((i) => i.quantity > 0);
-    if (!items.length) return toastError('دست‌کم یک کالا را برای تأیید انتخاب کنید، یا درخواست را رد کنید');
-    const res = await save('PUT /Return/Approve', { body: { id: r.id, items, note: note.trim() || undefined } }, { success: 'مرجوعی تأیید شد و موجودی کالاها برگشت' });
+    setAsking(null);
+    const res = await save('PUT /Return/Approve', { body: { id: r.id, items: items.map(({ orderItemId, quantity }) => ({ orderItemId, quantity })), note: note.trim() || undefined } },
+      { success: 'مرجوعی تأیید شد و موجودی کالاها برگشت' });
     if (res.success) onDone(res.data);
   };
   const reject = async () => {
+    setAsking(null);
     const res = await save('PUT /Return/Reject', { body: { id: r.id, note } }, { success: 'درخواست رد شد' });
     if (res.success) onDone(res.data);
   };
+  const askApprove = () => (items.length ? setAsking('approve') : toastError('دست‌کم یک کالا را برای تأیید انتخاب کنید، یا درخواست را رد کنید'));
   return (
     <Paper withBorder p="md" mt="md">
       <Title order={2} size="h5" mb="sm">بررسی درخواست</Title>
@@ -38,10 +44,15 @@ function Decide({ r, onDone }: { r: ReturnRequest; onDone: (r: ReturnRequest) =>
         <Textarea label="یادداشت برای خریدار" description="برای رد درخواست الزامی است" autosize minRows={2} maxLength={500}
           value={note} onChange={(e) => setNote(e.currentTarget.value)} error={errors.note} />
         <Group>
-          <Button loading={busy} onClick={approve}>تأیید مرجوعی</Button>
-          <Button loading={busy} color="red" variant="light" onClick={reject}>رد درخواست</Button>
+          <Button loading={busy} onClick={askApprove}>تأیید مرجوعی</Button>
+          <Button loading={busy} color="red" variant="light" onClick={() => (note.trim() ? setAsking('reject') : void reject())}>رد درخواست</Button>
         </Group>
       </Stack>
+      <ConfirmModal opened={asking === 'approve'} onClose={() => setAsking(null)} onConfirm={approve} title="تأیید مرجوعی" color="brand"
+        confirmLabel="تأیید و برگشت به موجودی"
+        message={`${items.map((i) => `${fa(i.quantity)} عدد «${i.line.title}»${i.line.option ? ` (${i.line.option})` : ''}`).join('، ')} به موجودی برمی‌گردد و خریدار از تأیید باخبر می‌شود. این کار برگشت‌پذیر نیست.`} />
+      <ConfirmModal opened={asking === 'reject'} onClose={() => setAsking(null)} onConfirm={reject} title="رد درخواست مرجوعی"
+        confirmLabel="رد درخواست" message="خریدار از رد درخواست و یادداشت شما باخبر می‌شود. این کار برگشت‌پذیر نیست." />
     </Paper>
   );
 }
