@@ -31,4 +31,11 @@ describe('parseJalaliDate', () => {
     expect(parseJalaliDate('1405/08/31')).toBeNull();
     expect(parseJalaliDate('فردا')).toBeNull();
   });
+  it('rejects a Gregorian day typed in a Jalali field, and Esfand 30 outside a leap year', () => {
+    expect(parseJalaliDate('2026/12/01')).toBeNull(); // was read as the Jalali year 2026, the Gregorian 2647
+    expect(parseJalaliDate('1299/01/01')).toBeNull();
+    expect(parseJalaliDate('1404/12/30')).toBeNull(); // 1404 is not leap: that day would be 1405/01/01
+    expect(parseJalaliDate('1403/12/30')).toBe('2025-03-20'); // 1403 is
+    expect(parseJalaliDate('1404/12/29')).toBe('2026-03-20');
+  });
 });

@@ -33,7 +33,15 @@ export function parseJalaliDate(input: string): string | null {
   const m = /^\s*(\d{4})[/-](\d{1,2})[/-](\d{1,2})\s*$/.exec(toLatinDigits(input));
   if (!m) return null;
   const [jy, jm, jd] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (jm < 1 || jm > 12 || jd < 1 || jd > (jm <= 6 ? 31 : jm < 12 ? 30 : 30)) return null;
+  // A Jalali year a shop means (a Gregorian one typed here, «2026/12/01», was read as the Jalali year 2026 = 2647).
+  if (jy < 1300 || jy > 1499) return null;
+  if (jm < 1 || jm > 12 || jd < 1 || jd > (jm <= 6 ? 31 : 30)) return null;
   const [gy, gm, gd] = jalaliToGregorian(jy, jm, jd);
+  // Esfand has 30 days only in a leap year: the day must come back as itself (1404/12/30 would be 1405/01/01).
+  if (jm === 12 && jd === 30 && jalaliDayOf(gy, gm, gd) !== 30) return null;
   return `${gy}-${String(gm).padStart(2, '0')}-${String(gd).padStart(2, '0')}`;
 }
+
+const persianDay = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', { day: 'numeric', timeZone: 'UTC' });
+/** The day of the Jalali month a Gregorian day falls on. */
+const jalaliDayOf = (gy: number, gm: number, gd: number) => Number(persianDay.format(new Date(Date.UTC(gy, gm - 1, gd))));

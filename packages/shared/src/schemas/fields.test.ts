@@ -165,20 +165,31 @@ describe('optionalInstant (a discount code\'s expiry, a refund\'s day, report ra
 
   it('takes ISO days and instants, with Persian digits too, and nothing for a blank', () => {
     expect(expiry('2026-12-01T23:59:59+03:30').data?.expiresAt?.toISOString()).toBe('2026-12-01T20:29:59.000Z');
-    expect(expiry('2026-12-01').data?.expiresAt?.toISOString()).toBe('2026-12-01T00:00:00.000Z');
-    expect(expiry('۲۰۲۶-۱۲-۰۱').data?.expiresAt?.toISOString()).toBe('2026-12-01T00:00:00.000Z');
+    // A day alone: an expiry lasts to the day's end in Tehran; a range's «from» starts at its beginning, its «to» ends at its end.
+    expect(expiry('2026-12-01').data?.expiresAt?.toISOString()).toBe('2026-12-01T20:29:59.999Z');
+    expect(expiry('۲۰۲۶-۱۲-۰۱').data?.expiresAt?.toISOString()).toBe('2026-12-01T20:29:59.999Z');
+    expect(RefundTotalsQuerySchema.parse({ from: '2026-01-01', to: '2026-01-31' })).toEqual({
+      from: new Date('2025-12-31T20:30:00.000Z'), to: new Date('2026-01-31T20:29:59.999Z') });
     expect(expiry('2026-12-01T10:00:00.123Z').data?.expiresAt?.toISOString()).toBe('2026-12-01T10:00:00.123Z');
+    // A time without an offset is Tehran's whatever the server's zone; an offset may be written without its colon.
+    expect(expiry('2026-12-01T10:00').data?.expiresAt?.toISOString()).toBe('2026-12-01T06:30:00.000Z');
+    expect(expiry('2026-12-01T10:00:00+0330').data?.expiresAt?.toISOString()).toBe('2026-12-01T06:30:00.000Z');
+    expect(expiry('2026-12-01T10:00:00.123456789-05:00').data?.expiresAt?.toISOString()).toBe('2026-12-01T15:00:00.123Z');
+    expect(expiry(new Date('2026-12-01T10:00:00Z')).data?.expiresAt?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
+    expect(expiry('2028-02-29').success).toBe(true); // a leap day
     for (const blank of ['', null, undefined, '  ']) expect(expiry(blank).data?.expiresAt).toBeUndefined();
     expect(refundDay('2026-11-30T12:00:00+03:30').success).toBe(true);
   });
 
   it('refuses a day that does not exist, a loose form, and a Jalali year, in Persian', () => {
-    for (const bad of ['2030-02-30', '2026-13-01', '2026-12-01T24:00', '5', '12/01/2026', 'Dec 1 2026', '2026-12-1', '1e12', 'x']) {
+    for (const bad of ['2030-02-30', '2027-02-29', '2026-13-01', '2026-12-01T24:00', '2026-12-01T10:00+24:00', '2026-12-01T10:00+03:60',
+      '2026-12-01T10:00+99:99', '5', '12/01/2026', 'Dec 1 2026', '2026-12-1', '1e12', 'x']) {
       expect(issue(expiry(bad)), bad).toBe('تاریخ انقضا باید تاریخی معتبر به شکل ۲۰۲۶-۱۲-۰۱ باشد');
     }
     expect(issue(expiry('1403-05-10'))).toBe('تاریخ انقضا را به میلادی بنویسید؛ سال ۱۴۰۳ شمسی است');
     expect(issue(expiry('0001-01-01'))).toBe('تاریخ انقضا باید تاریخ معتبر باشد');
     expect(issue(expiry(12345))).toBe('تاریخ انقضا باید تاریخ باشد');
+    expect(issue(expiry(new Date(NaN)))).toBe('تاریخ انقضا باید تاریخی معتبر به شکل ۲۰۲۶-۱۲-۰۱ باشد');
     expect(issue(refundDay('2030-02-30'))).toBe('تاریخ بازپرداخت باید تاریخی معتبر به شکل ۲۰۲۶-۱۲-۰۱ باشد');
     expect(RefundTotalsQuerySchema.safeParse({ from: '1403-01-01' }).success).toBe(false);
     expect(RefundTotalsQuerySchema.safeParse({ from: '2026-01-01', to: '2026-12-01' }).success).toBe(true);

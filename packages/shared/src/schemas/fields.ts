@@ -95,30 +95,42 @@ export const email = (title = 'ایمیل') =>
   z.preprocess(emptyToUndefined, z.email(`${title} معتبر نیست`).max(200, maxLenMessage(title, 200)).optional()).meta({ title });
 
 /** An ISO 8601 day, or a day and time with an optional offset: `2026-12-01`, `2026-12-01T23:59:59+03:30`. */
-const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/;
+
+/** The shop's time: a day or a time written without an offset is Tehran's (Iran keeps +03:30 all year since 1401). */
+const TEHRAN = '+03:30';
 
 /**
  * A day or an instant an API client writes (the admin's forms write a Jalali day as such an instant): ISO 8601 only,
  * a day that exists, in a year a shop can mean. `z.coerce.date` took whatever `Date` makes of a text — «1403-05-10»
  * (a Jalali day typed in Latin digits) as the year 1403, «2030-02-30» as 2 March, «5» as 2001 — and saved it with a 200.
+ * A day alone is its first instant in Tehran, or its last with `{ day: 'end' }` (an expiry, a range's «to»: the day
+ * named is included); a time without an offset is Tehran's, not the server's.
  */
-export const optionalInstant = (title: string) => z.preprocess(
+export const optionalInstant = (title: string, { day: whole = 'start' }: { day?: 'start' | 'end' } = {}) => z.preprocess(
   (v) => (typeof v === 'string' ? toLatinDigits(v).trim() || undefined : v === null ? undefined
     : v instanceof Date ? (Number.isNaN(v.getTime()) ? 'invalid' : v.toISOString()) : v),
   z.string({ error: `${title} باید تاریخ باشد` }).max(40, `${title} باید تاریخ معتبر باشد`).transform((v, ctx) => {
     const m = ISO_INSTANT.exec(v);
-    const [y, mo, d, h = 0, mi = 0, s = 0] = (m?.slice(1) ?? []).map((x) => (x === undefined ? undefined : Number(x))) as number[];
-    const day = m ? new Date(new Date(0).setUTCFullYear(y!, mo! - 1, d!)) : undefined; // not Date.UTC: it reads years 0–99 as 1900–1999
-    const exists = !!day && day.getUTCFullYear() === y && day.getUTCMonth() === mo! - 1 && day.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
-    if (!exists) {
+    const invalid = () => {
       ctx.addIssue({ code: 'custom', message: `${title} باید تاریخی معتبر به شکل ۲۰۲۶-۱۲-۰۱ باشد` });
       return z.NEVER;
-    }
-    if (y! < 1900 || y! > 2999) {
-      ctx.addIssue({ code: 'custom', message: y! >= 1300 && y! < 1500
-        ? `${title} را به میلادی بنویسید؛ سال ${toPersianDigits(y!)} شمسی است` : `${title} باید تاریخ معتبر باشد` });
+    };
+    if (!m) return invalid();
+    const [, y, mo, d, h, mi, s, fraction, zone] = m as unknown as [string, string, string, string, string?, string?, string?, string?, string?];
+    // Not Date.UTC: it reads the years 0–99 as 1900–1999.
+    const day = new Date(new Date(0).setUTCFullYear(Number(y), Number(mo) - 1, Number(d)));
+    const exists = day.getUTCFullYear() === Number(y) && day.getUTCMonth() === Number(mo) - 1 && day.getUTCDate() === Number(d)
+      && Number(h ?? 0) < 24 && Number(mi ?? 0) < 60 && Number(s ?? 0) < 60;
+    if (!exists) return invalid();
+    if (Number(y) < 1900 || Number(y) > 2999) {
+      ctx.addIssue({ code: 'custom', message: Number(y) >= 1300 && Number(y) < 1500
+        ? `${title} را به میلادی بنویسید؛ سال ${toPersianDigits(y)} شمسی است` : `${title} باید تاریخ معتبر باشد` });
       return z.NEVER;
     }
-    return new Date(v);
+    const offset = !zone ? TEHRAN : zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+    const time = h === undefined ? (whole === 'end' ? '23:59:59.999' : '00:00:00') : `${h}:${mi}:${s ?? '00'}${fraction?.slice(0, 4) ?? ''}`;
+    const at = new Date(`${y}-${mo}-${d}T${time}${offset}`);
+    return Number.isNaN(at.getTime()) ? invalid() : at;
   }).optional(),
 ).meta({ title });

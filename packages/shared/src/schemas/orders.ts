@@ -15,7 +15,7 @@ const DiscountBaseSchema = z.object({
   kind: z.enum(DISCOUNT_KINDS, { error: 'نوع تخفیف باید percent یا fixed باشد' }),
   value: int('مقدار تخفیف', { min: 1, max: 10_000_000_000 }),
   minOrder: optionalInt('حداقل مبلغ سفارش', { min: 0, max: 10_000_000_000 }),
-  expiresAt: optionalInstant('تاریخ انقضا'),
+  expiresAt: optionalInstant('تاریخ انقضا', { day: 'end' }),
   usageLimit: optionalInt('سقف استفاده', { min: 1, max: 10_000_000 }),
   isActive: optionalBool('فعال'),
 });
@@ -141,7 +141,7 @@ export type Order = z.infer<typeof OrderSchema>;
 export const OrderAdminQuerySchema = PagingQuerySchema.extend({
   status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ORDER_STATUSES, { error: 'وضعیت نامعتبر است' }).optional()),
   from: optionalInstant('از تاریخ'),
-  to: optionalInstant('تا تاریخ'),
+  to: optionalInstant('تا تاریخ', { day: 'end' }),
   search: optionalDigitText('جستجو', 50),
 });
 export const SetOrderStatusSchema = z.object({

@@ -112,5 +112,5 @@ export const ReturnRefundSchema = z.object({
 export const RefundTotalsSchema = z.object({ count: z.number(), amount: z.number() });
 export const RefundTotalsQuerySchema = z.object({
   from: optionalInstant('از تاریخ'),
-  to: optionalInstant('تا تاریخ'),
+  to: optionalInstant('تا تاریخ', { day: 'end' }),
 });
