@@ -27,7 +27,7 @@ import { ReadCache } from './lib/cache.js';
 import { closeCatalog, openCatalog } from './modules/catalog/catalog-sync.js';
 import { fromDatabaseError } from './lib/db-errors.js';
 import { failure } from './lib/envelope.js';
-import { AppError, forbidden, notFound } from './lib/errors.js';
+import { AppError } from './lib/errors.js';
 import { assertCleanText, jsonTooDeep, tooDeepError } from './lib/input-guard.js';
 import { keyMapOf, remapKeys, type KeyMap } from './lib/keys.js';
 import { memoryLimiter, redisLimiter, type Limiter } from './lib/limiter.js';
@@ -327,6 +327,13 @@ function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex) {
   socket.destroy(err);
 }
 
+/** What a plugin's refusal says in the envelope, by its status (others: BAD_REQUEST). */
+const PLUGIN_REFUSALS: Record<number, [string, string]> = {
+  401: ['UNAUTHORIZED', 'برای این کار ابتدا وارد شوید'],
+  403: ['FORBIDDEN', 'دسترسی به این نشانی مجاز نیست'],
+  404: ['NOT_FOUND', 'نشانی درخواستی پیدا نشد'],
+};
+
 function errorHandler(this: FastifyInstance, err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const send = (status: number, code: string, message: string, fields?: Record<string, string>) => refuse(request, reply, status, code, message, fields);
 
@@ -358,9 +365,10 @@ function errorHandler(this: FastifyInstance, err: FastifyError, request: Fastify
   const status = err.statusCode ?? 500;
   if (status === 429) return send(429, 'RATE_LIMITED', 'تعداد درخواست‌ها بیش از حد مجاز است؛ کمی بعد دوباره تلاش کنید');
   if (status >= 400 && status < 500) {
-    // A plugin's own refusal (@fastify/static's 403 for `..` in an upload's path, say): the envelope's code says the same as the status.
-    const e = status === 403 ? forbidden('دسترسی به این نشانی مجاز نیست') : status === 404 ? notFound('نشانی درخواستی') : undefined;
-    return e ? send(status, e.code, e.message) : send(status, 'BAD_REQUEST', 'درخواست نامعتبر است');
+    // A plugin's own refusal (@fastify/static's 403 for `..` in an upload's path, say): the envelope's code says what
+    // the status says.
+    const [code, message] = PLUGIN_REFUSALS[status] ?? ['BAD_REQUEST', 'درخواست نامعتبر است'];
+    return send(status, code, message);
   }
   request.log.error({ err }, 'unhandled error');
   return send(500, 'INTERNAL', 'خطای غیرمنتظره‌ای در سرور رخ داد؛ لطفاً دوباره تلاش کنید');

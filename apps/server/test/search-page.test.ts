@@ -78,6 +78,6 @@ describe('GET /search with no result', () => {
     expect(followed.body).toContain('شامپو ضد شوره');
     // `search` given: `q` is only another parameter.
     expect((await t.app.inject({ url: `/search?search=${encodeURIComponent('ماسک')}&q=1` })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/search?q=%00' })).statusCode).toBeLessThan(500);
+    expect((await t.app.inject({ url: '/search?q=%00' })).statusCode).toBe(400); // a NUL is refused at the edge, as in ?search=
   });
 });

@@ -14,7 +14,8 @@ export interface AuditEntry {
 
 interface WriteOptions<T> {
   /** The entry recorded in the write's transaction; a function of the work's result when it depends on it. */
-  audit?: AuditEntry | ((result: T) => AuditEntry);
+  /** A function may answer nothing: nothing changed, nothing to record. */
+  audit?: AuditEntry | ((result: T) => AuditEntry | undefined);
   /**
    * Clears the read cache after the commit (catalogue, content, stock: whatever the storefront reads
    * through the cache); a function of the work's result when only some outcomes change what it reads.
@@ -59,7 +60,7 @@ export async function write<T>(
     const out = await work(tx);
     if (opts.audit) {
       const e = typeof opts.audit === 'function' ? opts.audit(out) : opts.audit;
-      await record(tx, ctx.userId, e.action, e.entity, e.id ?? null, e.data);
+      if (e) await record(tx, ctx.userId, e.action, e.entity, e.id ?? null, e.data);
     }
     return out;
   });

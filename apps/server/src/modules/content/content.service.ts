@@ -59,8 +59,9 @@ export async function saveSlide(ctx: UploadContext, input: SlideInput, file?: Up
     const [created] = await tx.insert(slides).values(values).returning();
     return { row: created!, values };
   }, {
-    invalidates: true,
-    audit: (r) => ({ action: input.id ? 'slide.update' : 'slide.create', entity: 'slide', id: r.row.id, data: r.values }),
+    // A save that changed nothing is neither recorded nor a reason to drop the cached pages.
+    invalidates: (r) => Object.keys(r.values).length > 0,
+    audit: (r) => (Object.keys(r.values).length ? { action: input.id ? 'slide.update' : 'slide.create', entity: 'slide', id: r.row.id, data: r.values } : undefined),
   });
   return toSlide(row);
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Metadata } from 'sharp';
-import { IMAGE_WIDTHS, imageVariantsOf, toPersianDigits, UPLOAD_PREFIX, type ImageVariant } from '@sorkhab/shared';
+import { formatNumber, IMAGE_WIDTHS, imageVariantsOf, toPersianDigits, UPLOAD_PREFIX, type ImageVariant } from '@sorkhab/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { media } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -53,8 +53,8 @@ export async function imageSize(sharp: Sharp, buffer: Buffer): Promise<Metadata>
   }
   if (!meta.width || !meta.height) throw unreadableImage();
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
-    throw new AppError(413, 'PAYLOAD_TOO_LARGE', `ابعاد تصویر (${toPersianDigits(meta.width)} در ${toPersianDigits(meta.height)} پیکسل) بیش از حد مجاز است؛ `
-      + `تصویری تا ${toPersianDigits(MAX_IMAGE_PIXELS / 1_000_000)} مگاپیکسل بفرستید`);
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', `ابعاد تصویر (${formatNumber(meta.width)} در ${formatNumber(meta.height)} پیکسل) بیش از حد مجاز است؛ `
+      + `آن را کوچک‌تر کنید (حداکثر ${toPersianDigits(MAX_IMAGE_PIXELS / 1_000_000)} میلیون پیکسل، مثلاً ${formatNumber(8000)} در ${formatNumber(6000)})`);
   }
   return meta;
 }

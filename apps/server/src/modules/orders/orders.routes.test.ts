@@ -84,7 +84,7 @@ describe('POST /api/Order/Checkout', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/Product/Delete?id=${withdrawn.id}`, headers: bearer(await t.adminToken()) })).json().data.hidden).toBe(true);
     const gone = await checkout(s);
     expect(gone.statusCode).toBe(409);
-    expect(gone.json().error).toMatchObject({ code: 'OUT_OF_STOCK', message: '«کرم کنار گذاشته» دیگر موجود نیست؛ آن را از سبد خرید بردارید' });
+    expect(gone.json().error).toMatchObject({ code: 'OUT_OF_STOCK', message: '«کرم کنار گذاشته» ناموجود است؛ آن را از سبد خرید بردارید' });
 
     const few = await createProduct(t, { Title: 'ریمل کم‌موجود', Stock: 3 });
     const other = await quickCustomer(t);

@@ -138,9 +138,12 @@ describe('PUT /api/User (roles)', () => {
 
   it('answers the user as they are when nothing changes: only the id, or the role they already have', async () => {
     const s = await makeStaff('operator');
-    for (const body of [{ id: s.id }, { id: s.id, role: 'operator' }, { id: s.id, isAdmin: true, role: 'operator' }]) {
+    const logged = async () => dataOf(await asAdmin(t, 'GET', `/api/Audit?entity=user&pageSize=100`)).data.filter((e: { entityId: number }) => e.entityId === s.id).length;
+    const before = await logged();
+    for (const body of [{ id: s.id }, { id: s.id, role: 'operator' }]) {
       expect(dataOf(await asAdmin(t, 'PUT', '/api/User', body)), JSON.stringify(body)).toMatchObject({ id: s.id, isAdmin: true, role: 'operator' });
     }
+    expect(await logged()).toBe(before); // nothing changed, nothing recorded
     expect((await asAdmin(t, 'PUT', '/api/User', { id: 999_999 })).statusCode).toBe(404);
   });
 

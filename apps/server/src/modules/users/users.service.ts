@@ -131,7 +131,7 @@ export async function updateUser(db: Db, actorId: number | undefined, input: Use
     if (input.isDisable === true) await tx.delete(sessions).where(eq(sessions.userId, row.id));
     else if (input.isAdmin === false) await tx.delete(sessions).where(and(eq(sessions.userId, row.id), eq(sessions.role, 'admin')));
     return { user: toUser(updated!), values };
-  }, { audit: (r) => ({ action: 'user.update', entity: 'user', id: r.user.id, data: { ...r.values } }) });
+  }, { audit: (r) => (Object.keys(r.values).length ? { action: 'user.update', entity: 'user', id: r.user.id, data: { ...r.values } } : undefined) });
   return user;
 }
 
