@@ -23,3 +23,9 @@ export function formatJalaliDateTime(date: Date | string | number): string {
   const d = new Date(date);
   return `${dateFmt.format(d)}، ${timeFmt.format(d)}`;
 }
+
+/** Iran's offset from UTC, kept all year since 2022 (no daylight saving). */
+export const TEHRAN_OFFSET = '+03:30';
+
+/** The first instant of a Tehran day given as its Gregorian date "2026-11-22". */
+export const tehranDayStart = (isoDay: string) => new Date(`${isoDay}T00:00:00${TEHRAN_OFFSET}`);

@@ -29,12 +29,15 @@ export function jalaliToGregorian(jy: number, jm: number, jd: number): [number, 
  * "۱۴۰۵/۰۹/۰۱" (Persian or Latin digits, / or - separated) to the ISO date "2026-11-22",
  * or null when it is not a valid Jalali date.
  */
+/** A Jalali year a shop's dates fall in (1300–1499: 1921–2121), told apart from a Gregorian one. */
+export const isJalaliYear = (year: number) => year >= 1300 && year <= 1499;
+
 export function parseJalaliDate(input: string): string | null {
   const m = /^\s*(\d{4})[/-](\d{1,2})[/-](\d{1,2})\s*$/.exec(toLatinDigits(input));
   if (!m) return null;
   const [jy, jm, jd] = [Number(m[1]), Number(m[2]), Number(m[3])];
   // A Jalali year a shop means (a Gregorian one typed here, «2026/12/01», was read as the Jalali year 2026 = 2647).
-  if (jy < 1300 || jy > 1499) return null;
+  if (!isJalaliYear(jy)) return null;
   if (jm < 1 || jm > 12 || jd < 1 || jd > (jm <= 6 ? 31 : 30)) return null;
   const [gy, gm, gd] = jalaliToGregorian(jy, jm, jd);
   // Esfand has 30 days only in a leap year: the day must come back as itself (1404/12/30 would be 1405/01/01).

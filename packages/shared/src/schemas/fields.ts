@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { TEHRAN_OFFSET } from '../fa/date.js';
 import { toLatinDigits, toPersianDigits } from '../fa/digits.js';
+import { isJalaliYear } from '../fa/jalali.js';
 import { normalizePersianText } from '../fa/normalize.js';
 import { maxLenMessage, maxMessage, minMessage, requiredMessage } from '../validation/validator.js';
 
@@ -97,9 +99,6 @@ export const email = (title = 'ایمیل') =>
 /** An ISO 8601 day, or a day and time with an optional offset: `2026-12-01`, `2026-12-01T23:59:59+03:30`. */
 const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/;
 
-/** The shop's time: a day or a time written without an offset is Tehran's (Iran keeps +03:30 all year since 1401). */
-const TEHRAN = '+03:30';
-
 /**
  * A day or an instant an API client writes (the admin's forms write a Jalali day as such an instant): ISO 8601 only,
  * a day that exists, in a year a shop can mean. `z.coerce.date` took whatever `Date` makes of a text — «1403-05-10»
@@ -118,17 +117,18 @@ export const optionalInstant = (title: string, { day: whole = 'start' }: { day?:
     };
     if (!m) return invalid();
     const [, y, mo, d, h, mi, s, fraction, zone] = m as unknown as [string, string, string, string, string?, string?, string?, string?, string?];
+    const year = Number(y);
     // Not Date.UTC: it reads the years 0–99 as 1900–1999.
-    const day = new Date(new Date(0).setUTCFullYear(Number(y), Number(mo) - 1, Number(d)));
-    const exists = day.getUTCFullYear() === Number(y) && day.getUTCMonth() === Number(mo) - 1 && day.getUTCDate() === Number(d)
+    const day = new Date(new Date(0).setUTCFullYear(year, Number(mo) - 1, Number(d)));
+    const exists = day.getUTCFullYear() === year && day.getUTCMonth() === Number(mo) - 1 && day.getUTCDate() === Number(d)
       && Number(h ?? 0) < 24 && Number(mi ?? 0) < 60 && Number(s ?? 0) < 60;
     if (!exists) return invalid();
-    if (Number(y) < 1900 || Number(y) > 2999) {
-      ctx.addIssue({ code: 'custom', message: Number(y) >= 1300 && Number(y) < 1500
-        ? `${title} را به میلادی بنویسید؛ سال ${toPersianDigits(y)} شمسی است` : `${title} باید تاریخ معتبر باشد` });
+    if (year < 1900 || year > 2999) {
+      ctx.addIssue({ code: 'custom', message: isJalaliYear(year)
+        ? `${title} را به میلادی بنویسید؛ سال ${toPersianDigits(year)} شمسی است` : `${title} باید تاریخ معتبر باشد` });
       return z.NEVER;
     }
-    const offset = !zone ? TEHRAN : zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+    const offset = !zone ? TEHRAN_OFFSET : zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
     const time = h === undefined ? (whole === 'end' ? '23:59:59.999' : '00:00:00') : `${h}:${mi}:${s ?? '00'}${fraction?.slice(0, 4) ?? ''}`;
     const at = new Date(`${y}-${mo}-${d}T${time}${offset}`);
     return Number.isNaN(at.getTime()) ? invalid() : at;

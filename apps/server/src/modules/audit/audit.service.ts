@@ -1,11 +1,9 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { localMobile, toPersianDigits, type AuditEntry, type AuditQuery } from '@sorkhab/shared';
+import { localMobile, tehranDayStart, toPersianDigits, type AuditEntry, type AuditQuery } from '@sorkhab/shared';
 import type { Db } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
 import { pageOf } from '../../lib/paging.js';
 
-/** The start of a Tehran day as an instant (Iran has kept UTC+03:30 all year since 2022). */
-const tehranDayStart = (isoDay: string) => new Date(`${isoDay}T00:00:00+03:30`);
 const DAY = 86_400_000;
 
 /** Who acted, as the owner reads it: a name, a username, or a shopper by their mobile (shoppers sign in by it alone). */

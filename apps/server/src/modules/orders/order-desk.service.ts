@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
-import { toLatinDigits, type BulkOrderStatusResult, type OrderDeskQuery, type OrderPrint, type OrderStatus, type StoreSettings } from '@sorkhab/shared';
+import { tehranDayStart, toLatinDigits, type BulkOrderStatusResult, type OrderDeskQuery, type OrderPrint, type OrderStatus, type StoreSettings } from '@sorkhab/shared';
 import type { Db } from '../../db/client.js';
 import { orders, payments } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
@@ -8,8 +8,6 @@ import { pageOf } from '../../lib/paging.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { expireDueOrders, getAdminMany, setStatus } from './orders.service.js';
 
-/** The start of a Tehran day (Iran keeps UTC+03:30 all year since 2022) given as its Gregorian date "2026-11-22". */
-const tehranDayStart = (day: string) => new Date(`${day}T00:00:00+03:30`);
 const nextDay = (d: Date) => new Date(d.getTime() + 86_400_000);
 
 /** The shipping filter: the carrier of the method the order kept (post, tipax, courier, pickup, other). */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Badge, Button, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { formatJalali, formatNumber, formatToman, ORDER_STATUS_LABELS, type DashboardStats, type OrderStatus } from '@sorkhab/shared';
+import { formatJalali, formatNumber, formatToman, ORDER_STATUS_LABELS, tehranDayStart, type DashboardStats, type OrderStatus } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { ORDER_STATUS_COLORS } from '../../features/admin/orders';
 import { useSession } from '../../features/admin/session';
@@ -108,7 +108,7 @@ export default function DashboardPage() {
 
 const dayLabel = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { day: 'numeric', month: 'long', timeZone: 'Asia/Tehran' });
 /** A Tehran day given as its Gregorian date, in Jalali: «۴ آذر». */
-const jalaliDay = (day: string) => dayLabel.format(new Date(`${day}T12:00:00+03:30`));
+const jalaliDay = (day: string) => dayLabel.format(tehranDayStart(day));
 
 /**
  * Sales per day as an SVG bar chart, read right to left (the oldest day on the right, as the page reads), with the

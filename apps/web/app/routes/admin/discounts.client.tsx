@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge, Button, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ADMIN_PAGE_SIZE, formatJalaliShort, formatNumber, formatToman, parseJalaliDate, type Discount } from '@sorkhab/shared';
+import { ADMIN_PAGE_SIZE, formatJalaliShort, formatNumber, formatToman, parseJalaliDate, TEHRAN_OFFSET, type Discount } from '@sorkhab/shared';
 import { useApi } from '../../features/admin/api';
 import { useConfirmDelete } from '../../features/admin/confirm-delete';
 import { AdminTable, rowNumber } from '../../features/admin/table';
@@ -78,7 +78,7 @@ function DiscountForm({ discount, onDone }: { discount: Discount | null; onDone:
       if (f.expires.trim()) {
         const iso = parseJalaliDate(f.expires);
         if (!iso) return setErrors({ expiresAt: 'تاریخ را به شکل ۱۴۰۵/۱۰/۰۱ وارد کنید' });
-        expiresAt = `${iso}T23:59:59+03:30`; // the end of that day in Tehran
+        expiresAt = `${iso}T23:59:59${TEHRAN_OFFSET}`; // the end of that day in Tehran
       }
       const body = {
         code: f.code, kind: f.kind, value: f.value, minOrder: f.minOrder || 0, expiresAt,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import {
-  formatJalali, formatJalaliDateTime, formatToman, localMobile, parseJalaliDate, REFUND_METHOD_LABELS, REFUND_METHODS, type RefundMethod,
+  formatJalali, formatJalaliDateTime, formatToman, localMobile, parseJalaliDate, REFUND_METHOD_LABELS, REFUND_METHODS, TEHRAN_OFFSET, type RefundMethod,
   type ReturnRequest,
 } from '@sorkhab/shared';
 import { toastError, useApi } from '../../features/admin/api';
@@ -67,7 +67,7 @@ function Refund({ r, onDone }: { r: ReturnRequest; onDone: (r: ReturnRequest) =>
     const day = date.trim() ? parseJalaliDate(date) : '';
     if (day === null) return toastError('تاریخ را به شکل ۱۴۰۵/۰۹/۰۱ وارد کنید');
     const res = await save('PUT /Return/Refund', {
-      body: { id: r.id, amount, method, reference, refundedAt: day ? `${day}T12:00:00+03:30` : undefined },
+      body: { id: r.id, amount, method, reference, refundedAt: day ? `${day}T12:00:00${TEHRAN_OFFSET}` : undefined },
     }, { success: 'بازپرداخت ثبت شد' });
     if (res.success) onDone(res.data);
   };
