@@ -48,20 +48,21 @@ export async function saveSlide(ctx: UploadContext, input: SlideInput, file?: Up
       title: input.title, link: input.link, categoryId: input.categoryId, sortOrder: input.sortOrder,
       isActive: input.isActive, kind: input.kind, imageUri: image?.uri,
     }).filter(([, v]) => v !== undefined));
+    const changed = Object.keys(values).length > 0;
     if (input.id) {
       // Only the id sent: nothing to change, the slide as it is.
-      const [updated] = Object.keys(values).length
+      const [updated] = changed
         ? await tx.update(slides).set(values).where(eq(slides.id, input.id)).returning()
         : await tx.select().from(slides).where(eq(slides.id, input.id));
       if (!updated) throw notFound('اسلاید');
-      return { row: updated, values };
+      return { row: updated, values, changed };
     }
     const [created] = await tx.insert(slides).values(values).returning();
-    return { row: created!, values };
+    return { row: created!, values, changed };
   }, {
     // A save that changed nothing is neither recorded nor a reason to drop the cached pages.
-    invalidates: (r) => Object.keys(r.values).length > 0,
-    audit: (r) => (Object.keys(r.values).length ? { action: input.id ? 'slide.update' : 'slide.create', entity: 'slide', id: r.row.id, data: r.values } : undefined),
+    invalidates: (r) => r.changed,
+    audit: (r) => (r.changed ? { action: input.id ? 'slide.update' : 'slide.create', entity: 'slide', id: r.row.id, data: r.values } : undefined),
   });
   return toSlide(row);
 }

@@ -293,7 +293,7 @@ export async function checkout(ctx: OrdersCtx, userId: number, input: Checkout, 
       // product or option deleted or made a draft) — is taken out of the cart, not lowered.
       if (l.stock <= 0) throw new AppError(409, 'OUT_OF_STOCK', `${label} ناموجود است؛ آن را از سبد خرید بردارید`);
       if (l.stock < l.quantity || !(await takeUnits(tx, l))) {
-        throw new AppError(409, 'OUT_OF_STOCK', `موجودی ${label} کافی نیست؛ فقط ${toPersianDigits(Math.max(0, l.stock))} عدد موجود است، تعداد آن را در سبد خرید کم کنید`);
+        throw new AppError(409, 'OUT_OF_STOCK', `موجودی ${label} کافی نیست؛ فقط ${toPersianDigits(l.stock)} عدد موجود است، تعداد آن را در سبد خرید کم کنید`);
       }
     }
     if (cart.discountRow) await claimDiscountUse(tx, cart.discountRow);
