@@ -4,3 +4,6 @@
  * zod schemas built at its top level brings zod (≈ 37 KB gzip) into the JavaScript every page loads at start.
  */
 export const localMobile = (m: string) => (m.startsWith('98') ? `0${m.slice(2)}` : m);
+
+/** What a mobile number must look like, as the schema's message and the login form say it after its title. */
+export const MOBILE_FORMAT = 'باید ۱۱ رقم و با ۰۹ شروع شود، مانند ۰۹۱۲۱۲۳۴۵۶۷';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TEHRAN_OFFSET } from '../fa/date.js';
 import { toLatinDigits, toPersianDigits } from '../fa/digits.js';
 import { isJalaliYear } from '../fa/jalali.js';
+import { MOBILE_FORMAT } from '../fa/mobile.js';
 import { normalizePersianText } from '../fa/normalize.js';
 import { maxLenMessage, maxMessage, minMessage, requiredMessage } from '../validation/validator.js';
 
@@ -89,7 +90,7 @@ export const mobile = (title = 'شماره موبایل') =>
     const m = /^(?:\+?98|0)?(9\d{9})$/.exec(s);
     return m ? `98${m[1]}` : s;
   }, z.string({ error: requiredMessage(title) }).min(1, requiredMessage(title))
-    .regex(/^989\d{9}$/, `${title} باید ۱۱ رقم و با ۰۹ شروع شود، مانند ۰۹۱۲۱۲۳۴۵۶۷`)).meta({ title });
+    .regex(/^989\d{9}$/, `${title} ${MOBILE_FORMAT}`)).meta({ title });
 
 export const optionalMobile = (title = 'شماره موبایل') => z.preprocess(emptyToUndefined, mobile(title).optional());
 

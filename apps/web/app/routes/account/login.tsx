@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { data, redirect, useFetcher, useSearchParams } from 'react-router';
 import { Link } from '../../components/Link';
-import { PHONE_PREFIX } from '@sorkhab/shared';
+import { MOBILE_FORMAT, PHONE_PREFIX } from '@sorkhab/shared';
 import { browserApi } from '../../lib/api';
 import { apiOf } from '../../lib/context';
 import { normalizeLocalMobile } from './format';
@@ -42,7 +42,7 @@ export default function Login() {
     e.preventDefault();
     const local = normalizeLocalMobile(value);
     if (!local) {
-      setChecked(value.trim() ? 'شماره موبایل باید ۱۱ رقم و با ۰۹ شروع شود، مانند ۰۹۱۲۱۲۳۴۵۶۷' : 'شماره موبایل الزامی است');
+      setChecked(value.trim() ? `شماره موبایل ${MOBILE_FORMAT}` : 'شماره موبایل الزامی است');
       return;
     }
     setChecked(null);
