@@ -95,6 +95,14 @@ test('a shopper returns a unit of a delivered order with a photo; the owner appr
   await expect(page.getByRole('img', { name: 'عکس ۱ خریدار' })).toHaveJSProperty('naturalWidth', 320);
   await expectAccessible(page, 'admin return request');
   await shots(page, 'admin-return-requested', [768, 1280]);
+  // More units than the shopper asked to return: named on the field, and nothing is asked or sent.
+  const units = page.getByRole('textbox', { name: /حداکثر ۱$/ });
+  await units.fill('3');
+  await page.getByRole('button', { name: 'تأیید مرجوعی' }).click();
+  await expect(page.getByText('بیش از ۱ عدد درخواست نشده است')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await units.fill('1');
+  await expect(page.getByText('بیش از ۱ عدد درخواست نشده است')).toHaveCount(0);
   await page.getByRole('button', { name: 'تأیید مرجوعی' }).click();
   // Asked once more, with what goes back to stock: nothing changes until it is confirmed.
   const confirm = page.getByRole('dialog', { name: 'تأیید مرجوعی' });

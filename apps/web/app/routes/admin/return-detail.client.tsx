@@ -30,7 +30,13 @@ function Decide({ r, onDone }: { r: ReturnRequest; onDone: (r: ReturnRequest) =>
     const res = await save('PUT /Return/Reject', { body: { id: r.id, note } }, { success: 'درخواست رد شد' });
     if (res.success) onDone(res.data);
   };
-  const askApprove = () => (items.length ? setAsking('approve') : toastError('دست‌کم یک کالا را برای تأیید انتخاب کنید، یا درخواست را رد کنید'));
+  // A unit count above what the shopper asked to return is named on its field, and nothing is sent.
+  const over = (i: ReturnRequest['items'][number]) => Number(qty[i.orderItemId] || 0) > i.quantity;
+  const askApprove = () => {
+    if (r.items.some(over)) toastError('تعداد تأییدشده هر کالا نمی‌تواند بیش از تعداد درخواستی باشد');
+    else if (!items.length) toastError('دست‌کم یک کالا را برای تأیید انتخاب کنید، یا درخواست را رد کنید');
+    else setAsking('approve');
+  };
   return (
     <Paper withBorder p="md" mt="md">
       <Title order={2} size="h5" mb="sm">بررسی درخواست</Title>
@@ -38,7 +44,8 @@ function Decide({ r, onDone }: { r: ReturnRequest; onDone: (r: ReturnRequest) =>
         <Text size="sm" c="dimmed">تعداد تأییدشده هر کالا را وارد کنید (۰ یعنی تأیید نشود). موجودی کالاهای تأییدشده همان لحظه برمی‌گردد.</Text>
         {r.items.map((i) => (
           <FaNumberInput key={i.orderItemId} label={`${i.title}${i.option ? ` (${i.option})` : ''}: حداکثر ${fa(i.quantity)}`} w={320} grouped={false}
-            value={qty[i.orderItemId] ?? ''} onChange={(v) => setQty((q) => ({ ...q, [i.orderItemId]: v }))} />
+            value={qty[i.orderItemId] ?? ''} onChange={(v) => setQty((q) => ({ ...q, [i.orderItemId]: v }))}
+            error={over(i) ? `بیش از ${fa(i.quantity)} عدد درخواست نشده است` : undefined} />
         ))}
         {errors.items && <Text size="sm" c="red">{errors.items}</Text>}
         <Textarea label="یادداشت برای خریدار" description="برای رد درخواست الزامی است" autosize minRows={2} maxLength={500}
