@@ -107,21 +107,42 @@ describe('demo catalogue (seedDemoIfEmpty)', () => {
     expect(tree.json().data[0].children[0].children.length).toBeGreaterThan(0);
   });
 
-  it('leaves the products, variants and galleries with the indexes and foreign keys the migrations made', async () => {
-    // The seed drops them for the bulk load and builds them again (relaxTable): compared with an empty migrated database.
+  it('leaves the products, variants and galleries with the indexes, foreign keys and triggers the migrations made', async () => {
+    // The seed drops them (or turns them off) for the bulk load and builds them again (relaxTable): compared with an
+    // empty migrated database. A trigger's tgenabled is O when it fires, D when it is turned off.
     const schemaOf = async (db: Db) => (await db.execute(sql`select 'index ' || indexname || ': ' || indexdef as d from pg_indexes
       where schemaname = current_schema() and tablename in ('products', 'product_variants', 'gallery_images')
       union all select 'constraint ' || conname || ': ' || pg_get_constraintdef(oid) from pg_constraint
-      where conrelid in ('products'::regclass, 'product_variants'::regclass, 'gallery_images'::regclass) order by 1`) as unknown as { rows: { d: string }[] }).rows.map((r) => r.d);
+      where conrelid in ('products'::regclass, 'product_variants'::regclass, 'gallery_images'::regclass)
+      union all select 'trigger ' || tgname || ': ' || tgenabled::text from pg_trigger
+      where not tgisinternal and tgrelid in ('products'::regclass, 'product_variants'::regclass, 'gallery_images'::regclass)
+      order by 1`) as unknown as { rows: { d: string }[] }).rows.map((r) => r.d);
     const empty = await freshDatabase();
     try {
       const migrated = await schemaOf(empty.db);
       expect(migrated).toEqual(expect.arrayContaining([expect.stringMatching(/^constraint product_variants_product_id_products_id_fk: FOREIGN KEY \(product_id\) REFERENCES products\(id\) ON DELETE CASCADE$/)]));
       expect(migrated.filter((d) => d.startsWith('index ')).length).toBeGreaterThan(10);
+      expect(migrated).toEqual(expect.arrayContaining(['trigger products_changed: O', 'trigger product_variants_changed: O', 'trigger gallery_images_changed: O']));
       expect(await schemaOf(t.db)).toEqual(migrated);
     } finally {
       await empty.drop();
     }
+  });
+
+  it('logs every product it wrote in the catalogue\'s change log, as the triggers it turned off would have', async () => {
+    // What another copy of the server reads to learn of the products (catalog-sync.ts): one row each, from the seed's
+    // transaction, none for a product that does not exist.
+    const log = async () => (await t.db.execute(sql`select p.id, c.xid::text as xid from products p full join product_changes c on c.product_id = p.id
+      where c.product_id is distinct from 0`) as unknown as { rows: { id: number | null; xid: string | null }[] }).rows;
+    const seeded = await log();
+    expect(seeded).toHaveLength(120);
+    expect(seeded.every((r) => r.id !== null && r.xid !== null)).toBe(true);
+    expect(new Set(seeded.map((r) => r.xid)).size).toBe(1);
+    // The triggers fire again afterwards: a variant's change logs its product in a later transaction.
+    const [variant] = await t.db.select({ productId: productVariants.productId }).from(productVariants).limit(1);
+    await t.db.update(productVariants).set({ stock: sql`${productVariants.stock} + 1` }).where(eq(productVariants.productId, variant!.productId));
+    const after = await log();
+    expect(after.filter((r) => r.xid !== seeded[0]!.xid).map((r) => r.id)).toEqual([variant!.productId]);
   });
 
   it('changes nothing when called a second time', async () => {
