@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { FastifyError } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { startMaintenance } from './db/maintenance.js';
 import { runMigrations } from './db/migrate.js';
 import { ensureVariants, settleVariantPrices } from './modules/catalog/variant.service.js';
 import { refreshSearchTexts } from './modules/catalog/search-index.js';
@@ -148,6 +149,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Temporary and unreferenced uploads older than an hour: a minute after the start, then hourly (onClose hooks run last-first: before the close above).
   const uploadSweeper = startUploadSweeper(database.db, services.storage, app.log);
   app.addHook('onClose', () => uploadSweeper.stop());
+  // PGlite has no autovacuum: its tables are vacuumed when due (PostgreSQL's own daemon does this there).
+  const maintenance = startMaintenance(database, app.log);
+  if (maintenance) app.addHook('onClose', () => maintenance.stop());
   if (opts.jobWorker) {
     const worker = startWorker(database.db, { [SMS_JOB]: smsJob(opts.sms ?? smsFromConfig(config)) }, app.log,
       opts.jobWorker === true ? {} : opts.jobWorker);

@@ -7,7 +7,8 @@ import { brands, categories, categoryAttributes, galleryImages, media, products,
 import { sanitizeDescription } from '../modules/catalog/sanitize.js';
 import { variantsOf } from '../modules/media/media.service.js';
 import type { Db } from '../db/client.js';
-import { buildTestApp, freshDatabase, type TestApp } from '../../test/helpers.js';
+import { buildTestApp, DB_KIND, freshDatabase, type TestApp } from '../../test/helpers.js';
+import { tablesDue } from '../db/maintenance.js';
 import { createCategory } from '../../test/factories.js';
 import { seedDemoIfEmpty } from './demo.js';
 import { planProducts } from './generate.js';
@@ -143,6 +144,14 @@ describe('demo catalogue (seedDemoIfEmpty)', () => {
     await t.db.update(productVariants).set({ stock: sql`${productVariants.stock} + 1` }).where(eq(productVariants.productId, variant!.productId));
     const after = await log();
     expect(after.filter((r) => r.xid !== seeded[0]!.xid).map((r) => r.id)).toEqual([variant!.productId]);
+  });
+
+  it('leaves the catalogue vacuumed: a count reads the visibility map, and nothing is left for the maintenance', async () => {
+    const pages = (await t.db.execute(sql`select relname as name, relpages as pages, relallvisible as visible from pg_class
+      where relname in ('products', 'product_variants') order by 1`) as unknown as { rows: { name: string; pages: number; visible: number }[] }).rows;
+    expect(pages).toHaveLength(2);
+    for (const p of pages) expect(p.visible, p.name).toBe(p.pages);
+    if (DB_KIND === 'pglite') expect((await tablesDue(t.db)).map((d) => d.table)).not.toContain('products');
   });
 
   it('changes nothing when called a second time', async () => {
