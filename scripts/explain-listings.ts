@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { openDatabase, type Db } from '../apps/server/src/db/client.js';
-import { runMigrations } from '../apps/server/src/db/migrate.js';
+import { migrateForServer } from '../apps/server/src/db/data-steps.js';
 import * as schema from '../apps/server/src/db/schema/index.js';
 import { brands, categories, products } from '../apps/server/src/db/schema/index.js';
 import { listInSql, type SqlListQuery } from '../apps/server/src/modules/catalog/catalog-sql.js';
@@ -25,7 +25,7 @@ if (!url && !dataDir) throw new Error('give --data DIR or --url postgres://…')
 const SUMMARY = argv.includes('--summary');
 
 const database = await openDatabase({ url, dataDir: dataDir ? path.resolve(dataDir) : undefined });
-await runMigrations(database);
+await migrateForServer(database);
 const client = (database.db as unknown as { $client: unknown }).$client;
 const captured: { sql: string; params: unknown[] }[] = [];
 const logger = { logQuery: (query: string, params: unknown[]) => { captured.push({ sql: query, params }); } };

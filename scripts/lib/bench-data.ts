@@ -3,7 +3,7 @@ import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.js';
-import { runMigrations } from '../../apps/server/src/db/migrate.js';
+import { migrateForServer } from '../../apps/server/src/db/data-steps.js';
 import { brands, categories, products } from '../../apps/server/src/db/schema/index.js';
 import { localStorage } from '../../apps/server/src/modules/media/storage.js';
 import { seedCatalogue } from '../../apps/server/src/seed/catalogue.js';
@@ -35,7 +35,7 @@ export async function benchCatalogue(opts: { dataDir: string; pgUrl?: string; pr
   const t = Date.now();
   const database = await openDatabase({ url: opts.pgUrl, dataDir: opts.dataDir });
   try {
-    await runMigrations(database);
+    await migrateForServer(database);
     const seeded = await seedCatalogue({ db: database.db, storage: localStorage(path.join(opts.dataDir, 'uploads')) }, { products: opts.products, imageBudget: 24 });
     if (!seeded && !opts.reuse) throw new Error('the bench database was not empty');
     const rows = await database.db.select({ id: products.id, title: products.title, brandId: products.brandId, categoryId: products.categoryId })

@@ -20,9 +20,7 @@ import type { FastifyError } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { startMaintenance } from './db/maintenance.js';
-import { runMigrations } from './db/migrate.js';
-import { ensureVariants, settleVariantPrices } from './modules/catalog/variant.service.js';
-import { refreshSearchTexts } from './modules/catalog/search-index.js';
+import { migrateForServer } from './db/data-steps.js';
 import { authPlugin, declarePublic } from './lib/auth.js';
 import { ReadCache } from './lib/cache.js';
 import { closeCatalog, openCatalog } from './modules/catalog/catalog-sync.js';
@@ -116,14 +114,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? await openDatabase({
     url: config.DATABASE_URL, dataDir: config.DATA_DIR, memory: config.memoryDb,
   });
-  // Once, after migration 0005: every product gets its variants, old cart and order lines point at theirs.
-  await runMigrations(database, [
-    { name: 'variants-after-0005', run: ensureVariants },
-    // Search texts after normalizeSearch learned Latin accents and apostrophes (L'Oréal = loreal).
-    { name: 'search-text-accents', run: refreshSearchTexts },
-    // A product's price became its cheapest combination's (decision 014).
-    { name: 'variant-prices-settled', run: settleVariantPrices },
-  ]);
+  await migrateForServer(database);
   const cache = new ReadCache(database);
   // Each request that comes over HTTP runs as one for the read cache's freshness checks (lib/cache.ts): Fastify's
   // handler of its server's requests, wrapped.

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeSearch } from '@sorkhab/shared';
 import { buildApp, type App } from '../src/app.js';
 import { testConfig } from '../src/config.js';
+import { migrateForServer } from '../src/db/data-steps.js';
 import { products } from '../src/db/schema/index.js';
 import { catalogOf } from '../src/modules/catalog/catalog-sync.js';
 import { localStorage } from '../src/modules/media/storage.js';
@@ -27,6 +28,7 @@ const rows = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 beforeAll(async () => {
   database = await freshDatabase();
+  await migrateForServer(database); // the data steps, recorded before the seed as on a shop's first start
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sorkhab-scale-'));
   dirs.push(dir);
   await seedCatalogue({ db: database.db, storage: localStorage(path.join(dir, 'uploads')) }, { products: PRODUCTS, imageBudget: 6 });

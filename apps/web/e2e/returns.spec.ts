@@ -100,6 +100,9 @@ test('a shopper returns a unit of a delivered order with a photo; the owner appr
   await units.fill('3');
   await page.getByRole('button', { name: 'تأیید مرجوعی' }).click();
   await expect(page.getByText('بیش از ۱ عدد درخواست نشده است')).toBeVisible();
+  // Taken back to the field, whose error is its description.
+  await expect(units).toBeFocused();
+  await expect(units).toHaveAccessibleDescription(/بیش از ۱ عدد درخواست نشده است/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await units.fill('1');
   await expect(page.getByText('بیش از ۱ عدد درخواست نشده است')).toHaveCount(0);

@@ -30,10 +30,13 @@ function Decide({ r, onDone }: { r: ReturnRequest; onDone: (r: ReturnRequest) =>
     const res = await save('PUT /Return/Reject', { body: { id: r.id, note } }, { success: 'درخواست رد شد' });
     if (res.success) onDone(res.data);
   };
-  // A unit count above what the shopper asked to return is named on its field, and nothing is sent.
+  // A unit count above what the shopper asked to return is named on its field, and nothing is sent: the owner is taken
+  // to the first such field (its error is read out with it) rather than told again in a toast.
   const over = (i: ReturnRequest['items'][number]) => Number(qty[i.orderItemId] || 0) > i.quantity;
+  const unitsId = (i: ReturnRequest['items'][number]) => `return-units-${i.orderItemId}`;
   const askApprove = () => {
-    if (r.items.some(over)) toastError('تعداد تأییدشده هر کالا نمی‌تواند بیش از تعداد درخواستی باشد');
+    const first = r.items.find(over);
+    if (first) document.getElementById(unitsId(first))?.focus();
     else if (!items.length) toastError('دست‌کم یک کالا را برای تأیید انتخاب کنید، یا درخواست را رد کنید');
     else setAsking('approve');
   };
@@ -43,7 +46,7 @@ function Decide({ r, onDone }: { r: ReturnRequest; onDone: (r: ReturnRequest) =>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">تعداد تأییدشده هر کالا را وارد کنید (۰ یعنی تأیید نشود). موجودی کالاهای تأییدشده همان لحظه برمی‌گردد.</Text>
         {r.items.map((i) => (
-          <FaNumberInput key={i.orderItemId} label={`${i.title}${i.option ? ` (${i.option})` : ''}: حداکثر ${fa(i.quantity)}`} w={320} grouped={false}
+          <FaNumberInput key={i.orderItemId} id={unitsId(i)} label={`${i.title}${i.option ? ` (${i.option})` : ''}: حداکثر ${fa(i.quantity)}`} w={320} grouped={false}
             value={qty[i.orderItemId] ?? ''} onChange={(v) => setQty((q) => ({ ...q, [i.orderItemId]: v }))}
             error={over(i) ? `بیش از ${fa(i.quantity)} عدد درخواست نشده است` : undefined} />
         ))}
