@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { products } from './schema/index.js';
 import { buildTestApp, DB_KIND, type TestApp } from '../../test/helpers.js';
 import { createProduct } from '../../test/factories.js';
-import { maintain, startMaintenance, tablesDue } from './maintenance.js';
+import { flushStatistics, maintain, startMaintenance, tablesDue } from './maintenance.js';
 
 /** What the statistics and the visibility map say of the products table (the statistics flushed first, as tablesDue does). */
 async function productsTable(t: TestApp) {
-  await t.db.execute(sql`select pg_stat_force_next_flush()`);
+  await flushStatistics(t.db);
   const res = await t.db.execute(sql`select s.n_dead_tup::int as dead, (s.last_vacuum is not null) as vacuumed, c.relallvisible::int as visible
     from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = 'products' and s.schemaname = current_schema()`);
   return (res as unknown as { rows: { dead: number; vacuumed: boolean; visible: number }[] }).rows[0]!;

@@ -15,13 +15,21 @@ export interface TableDue {
 }
 
 /**
+ * Sends the session's pending statistics (rows inserted, changed, dead) to the shared counters at the end of this
+ * statement: a standalone backend (PGlite) does it only when asked.
+ */
+export async function flushStatistics(db: Db) {
+  await db.execute(sql`select pg_stat_force_next_flush()`);
+}
+
+/**
  * The tables of the current schema that autovacuum would vacuum or analyze now, by its own rules and the server's own
  * settings (PostgreSQL's «The Autovacuum Daemon»: dead rows above threshold + scale factor × rows, rows inserted since
  * the last vacuum above the insert threshold + its scale factor × rows, rows changed since the last analyze above
- * theirs). A standalone backend (PGlite) keeps its statistics to itself until asked: they are flushed first.
+ * theirs), the statistics flushed first.
  */
 export async function tablesDue(db: Db): Promise<TableDue[]> {
-  await db.execute(sql`select pg_stat_force_next_flush()`);
+  await flushStatistics(db);
   const res = await db.execute(sql`with t as (
       select s.relname::text as "table", s.n_dead_tup as dead, s.n_ins_since_vacuum as inserted, s.n_mod_since_analyze as modified,
         greatest(c.reltuples, 0) as n

@@ -1,6 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { discountedPrice } from '@sorkhab/shared';
 import type { Db, DbOrTx } from '../db/client.js';
+import { flushStatistics } from '../db/maintenance.js';
 import { brands, categories, categoryAttributes, products, slides } from '../db/schema/index.js';
 import { searchTextOf } from '../modules/catalog/product.service.js';
 import { initialVariants } from '../modules/catalog/variant.service.js';
@@ -328,7 +329,7 @@ export async function seedCatalogue(target: SeedTarget, opts: SeedOptions = {}):
   // without which a count's index-only scan (products_listing_idx) reads the table's every page too (at a million
   // products on PostgreSQL, the whole 1.9 GB table; 182 ms after). Autovacuum would set it some time later; PGlite has
   // none (db/maintenance.ts). Its statistics are flushed first, so the rows just written count as vacuumed.
-  await db.execute(sql`select pg_stat_force_next_flush()`);
+  await flushStatistics(db);
   await db.execute(sql`vacuum (analyze)`);
   const done = { ...counts, images: stored.size, imagesMs, ms: Date.now() - started };
   target.log?.info(done, `demo catalogue: ${done.categories} categories, ${done.brands} brands, ${done.products} products, ${done.galleryImages} gallery images, ${done.slides} slides, ${done.banners} banners, ${done.images} generated images in ${done.ms} ms`);
