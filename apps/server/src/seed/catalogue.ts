@@ -40,10 +40,10 @@ const PRODUCT_CHUNK = 2_000;
 
 const PRODUCT_COLUMNS = {
   id: 'int', title: 'text', alias: 'text', tags: 'text', description: 'text', image_uri: 'text', rate: 'real', price: 'bigint',
-  off_persent: 'int', has_off: 'bool', off_price: 'bigint', attributes: 'jsonb', category_id: 'int', brand_id: 'int', stock: 'int',
+  off_persent: 'int', has_off: 'bool', off_price: 'bigint', price_varies: 'bool', attributes: 'jsonb', category_id: 'int', brand_id: 'int', stock: 'int',
   sold_count: 'int', search_text: 'text', created_at: 'timestamptz', updated_at: 'timestamptz',
 };
-const VARIANT_COLUMNS = { product_id: 'int', options: 'jsonb', label: 'text', stock: 'int', sort_order: 'int' };
+const VARIANT_COLUMNS = { product_id: 'int', options: 'jsonb', label: 'text', price: 'bigint', stock: 'int', sort_order: 'int' };
 const GALLERY_COLUMNS = { product_id: 'int', image_uri: 'text', filename: 'text', sort_order: 'int' };
 
 /**
@@ -279,7 +279,10 @@ export async function seedCatalogue(target: SeedTarget, opts: SeedOptions = {}):
       for (const table of ['products', 'product_variants', 'gallery_images']) restore.push(await relaxTable(tx, table));
       for (const part of chunksOf(planned(), PRODUCT_CHUNK)) {
         const ids = await nextIds(tx, part.length);
-        const variants = part.map((p) => initialVariants(p.attributes, p.stock));
+        // A larger volume sells at its own price (the smallest at the product's); the variants' trigger that marks such a
+        // product (`price_varies`) is off during this load, so the rows say it themselves.
+        const variants = part.map((p) => initialVariants(p.attributes, p.stock)
+          .map((v) => ({ ...v, price: v.options.map((o) => p.sizePrices[o]).find((x) => x !== undefined) ?? null })));
         await insertRecords(tx, 'products', PRODUCT_COLUMNS, part.map((p, i) => {
           const brand = BRANDS[p.brand]!;
           const leaf = LEAVES[p.leaf]!.leaf;
@@ -287,13 +290,13 @@ export async function seedCatalogue(target: SeedTarget, opts: SeedOptions = {}):
             id: ids[i], title: p.title, alias: p.alias, tags: p.tags, description: p.description,
             image_uri: uri(`p:${pictures.resolve(p.image)}`), rate: p.rate,
             price: p.price, off_persent: p.offPersent, has_off: p.offPersent > 0, off_price: discountedPrice(p.price, p.offPersent),
-            attributes: p.attributes, category_id: leafRows[p.leaf]!.id, brand_id: brandRows[p.brand]!.id,
+            price_varies: variants[i]!.some((v) => v.price !== null), attributes: p.attributes, category_id: leafRows[p.leaf]!.id, brand_id: brandRows[p.brand]!.id,
             stock: variants[i]!.reduce((sum, v) => sum + v.stock, 0), sold_count: p.soldCount, search_text: searchTextOf(p, brand, leaf.title),
             created_at: p.createdAt, updated_at: p.createdAt,
           };
         }));
         await insertRecords(tx, 'product_variants', VARIANT_COLUMNS, part.flatMap((_, i) => variants[i]!.map((v) => ({
-          product_id: ids[i], options: v.options, label: v.label, stock: v.stock, sort_order: v.sortOrder,
+          product_id: ids[i], options: v.options, label: v.label, price: v.price, stock: v.stock, sort_order: v.sortOrder,
         }))));
         const gallery = part.flatMap((p, i) => {
           const main = pictures.resolve(p.image);

@@ -11,7 +11,7 @@ import { buildTestApp, DB_KIND, freshDatabase, type TestApp } from '../../test/h
 import { tablesDue } from '../db/maintenance.js';
 import { createCategory } from '../../test/factories.js';
 import { seedDemoIfEmpty } from './demo.js';
-import { planProducts } from './generate.js';
+import { planProducts, sizePricesOf } from './generate.js';
 
 const fileOf = (t: TestApp, uri: string) => path.join(t.dataDir, 'uploads', uri.replace(/^\/uploads\//, ''));
 const filesUnder = (dir: string): string[] => fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);
@@ -89,7 +89,16 @@ describe('demo catalogue (seedDemoIfEmpty)', () => {
       const groups = optionGroupsOf(p.attributes);
       expect(own.length, p.title).toBe(Math.max(1, groups.reduce((n, g) => n * g.values.length, 1)));
       expect(own.reduce((n, v) => n + v.stock, 0), p.title).toBe(p.stock);
+      // Prices settled as a save settles them (settledPrices): the product at its cheapest combination's, the dearer
+      // volumes at their own, and the product marked as sold at several prices exactly when one has its own.
+      expect(Math.min(...own.map((v) => v.price ?? p.price)), p.title).toBe(p.price);
+      expect(own.every((v) => v.price === null || v.price > p.price), p.title).toBe(true);
+      expect(p.priceVaries, p.title).toBe(own.some((v) => v.price !== null));
     }
+    // A perfume sold in 30, 50 and 100 ml: the larger dearer, if not in proportion.
+    const sized = all.filter((p) => p.priceVaries);
+    expect(sized.length).toBeGreaterThan(10);
+    expect(sizePricesOf(1_000_000, ['۳۰ میلی‌لیتر', '۵۰ میلی‌لیتر', '۱۰۰ میلی‌لیتر'])).toEqual({ '۵۰ میلی‌لیتر': 1_430_000, '۱۰۰ میلی‌لیتر': 2_323_000 });
 
     const gallery = await t.db.select().from(galleryImages);
     expect(gallery.length).toBeGreaterThan(10);

@@ -1,4 +1,4 @@
-import { toPersianDigits, type ProductAttributeEntry } from '@sorkhab/shared';
+import { toLatinDigits, toPersianDigits, type ProductAttributeEntry } from '@sorkhab/shared';
 import type { Finish, Shape } from './images.js';
 import { Rng } from './prng.js';
 import { BLURBS, BRANDS, GROUP_SPECS, PALETTES, TREE, type Leaf } from './taxonomy.js';
@@ -25,6 +25,8 @@ export interface PlannedProduct {
   soldCount: number;
   description: string;
   attributes: ProductAttributeEntry[];
+  /** A volume's own price, by its option value (the smallest volume sells at `price`, so it has none). */
+  sizePrices: Record<string, number>;
   leaf: number;
   brand: number;
   createdAt: Date;
@@ -45,6 +47,15 @@ const DAY = 86_400_000;
 function priceIn(rng: Rng, [min, max]: [number, number]): number {
   const raw = min + (max - min) * rng.next() ** 1.4; // more cheap products than dear ones
   return Math.max(min, Math.round(raw / 10_000) * 10_000 - rng.pick([0, 0, 1_000, 5_000]));
+}
+
+/**
+ * What each larger volume sells at, given the smallest one's price: dearer, if not in proportion (a 100 ml perfume at
+ * 2.3 times its 30 ml), to the thousand toman. Values are «۵۰ میلی‌لیتر», smallest first.
+ */
+export function sizePricesOf(price: number, values: string[]): Record<string, number> {
+  const ml = values.map((v) => Number.parseInt(toLatinDigits(v), 10));
+  return Object.fromEntries(values.slice(1).map((v, k) => [v, Math.round((price * (ml[k + 1]! / ml[0]!) ** 0.7) / 1000) * 1000]));
 }
 
 /** The specifications are the product's attributes, shown once in their own box on the page: not repeated here. */
@@ -106,6 +117,8 @@ export function* plannedProducts(count: number, seed = 1404): Generator<PlannedP
     titles.add(title);
 
     const price = priceIn(rng, leaf.price);
+    const sizes = selectable.find((e) => e.title === 'حجم');
+    const sizePrices = sizes ? sizePricesOf(price, sizes.arr ?? sizes.obj!.map((o) => o.title)) : {};
     const offPersent = rng.chance(0.3) ? rng.pick(DISCOUNTS) : 0;
     const stock = leaf.palette ? colors.reduce((n, c) => n + c.stock, 0) : rng.chance(0.1) ? 0 : rng.int(1, 150);
     const finish = rng.pick(leaf.finishes);
@@ -128,7 +141,7 @@ export function* plannedProducts(count: number, seed = 1404): Generator<PlannedP
       stock,
       soldCount: Math.floor(rng.next() ** 3 * 3000),
       description: describe(rng, title, leaf, brand),
-      attributes: [...selectable, ...specs],
+      attributes: [...selectable, ...specs], sizePrices,
       leaf: leafIndex, brand: brandIndex,
       createdAt: new Date(now - Math.floor(rng.next() * 180 * DAY)),
       image, gallery,

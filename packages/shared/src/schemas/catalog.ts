@@ -172,7 +172,10 @@ export type ImageVariant = z.infer<typeof ImageVariantSchema>;
 export const ProductListItemSchema = z.object({
   id: z.number(), title: z.string(), alias: z.string(), imageUri: z.string().nullable(),
   imageVariants: z.array(ImageVariantSchema), price: z.number(), offPrice: z.number(),
-  offPersent: z.number(), hasOff: z.boolean(), rate: z.number(), tags: z.string(),
+  offPersent: z.number(), hasOff: z.boolean(),
+  /** Some combination sells above `price` (the cheapest's): a card says «از» before it. */
+  priceVaries: z.boolean(),
+  rate: z.number(), tags: z.string(),
   /** The approved reviews' average and count: the storefront's stars (decision 025); `rate` is the spec's admin field. */
   ratingAverage: z.number(), ratingCount: z.number(),
   brand: z.object({ id: z.number(), title: z.string() }).nullable(), categoryId: z.number(),

@@ -51,6 +51,11 @@ export const products = pgTable('products', {
   offPersent: integer('off_persent').notNull().default(0),
   offPrice: bigint('off_price', { mode: 'number' }).notNull(),
   hasOff: boolean('has_off').notNull().default(false),
+  /**
+   * Some live combination sells above `price` (the cheapest's, variant.service.ts `settledPrices`): the card says «از»
+   * before the price. Kept by the `product_variants_price_varies` trigger (migration 0019), whatever writes a variant.
+   */
+  priceVaries: boolean('price_varies').notNull().default(false),
   description: text('description').notNull().default(''),
   attributes: jsonb('attributes').$type<ProductAttributeEntry[]>().notNull().default([]),
   categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),

@@ -31,7 +31,7 @@ function randomRow(r: Rng, id: number): CatalogRow {
   const title = Array.from({ length: r.int(2, 5) }, () => r.pick(WORDS)).join(' ');
   return {
     id, title, alias: `alias ${id}`, imageUri: r.next() < 0.8 ? `/uploads/ab/${id}.jpg` : null, tags: r.pick(WORDS),
-    price, offPersent, hasOff: offPersent > 0, offPrice: Math.round(price * (100 - offPersent) / 100), rate: r.int(0, 10) / 2, ...rated(r),
+    price, offPersent, hasOff: offPersent > 0, priceVaries: r.next() < 0.3, offPrice: Math.round(price * (100 - offPersent) / 100), rate: r.int(0, 10) / 2, ...rated(r),
     brandId: r.next() < 0.9 ? r.int(1, 4) : null, categoryId: r.pick(CATEGORIES), stock: r.pick([0, 0, 1, 5, 20]),
     soldCount: r.int(0, 30), createdAt: Date.UTC(2026, 0, 1) + r.int(0, 20) * 86_400_000, // ties on purpose
     searchText: normalizeSearch(`${title} ${r.pick(WORDS)}`),

@@ -26,6 +26,8 @@ export interface CatalogRow {
   offPrice: number;
   offPersent: number;
   hasOff: boolean;
+  /** Some combination sells above `price` (the cheapest's). */
+  priceVaries: boolean;
   rate: number;
   /** The approved reviews' average and count (decision 025). */
   ratingAverage: number;
@@ -179,6 +181,7 @@ export class CatalogIndex {
   private offPrice = new Float64Array(0);
   private offPersent = new Int16Array(0);
   private hasOff = new Uint8Array(0);
+  private priceVaries = new Uint8Array(0);
   private rate = new Float32Array(0);
   private ratingAverage = new Float32Array(0);
   private ratingCount = new Int32Array(0);
@@ -235,7 +238,7 @@ export class CatalogIndex {
 
   /** Bytes the index holds: its typed arrays, the text arena, the orderings and the search index. */
   bytes(): number {
-    const columns = [this.id, this.category, this.brand, this.price, this.offPrice, this.offPersent, this.hasOff, this.rate,
+    const columns = [this.id, this.category, this.brand, this.price, this.offPrice, this.offPersent, this.hasOff, this.priceVaries, this.rate,
       this.ratingAverage, this.ratingCount, this.stock, this.sold, this.created, this.live, this.slotOf].reduce((sum, a) => sum + a.byteLength, 0);
     let lists = 0;
     for (const l of this.lists.values()) for (const s of SORTS) lists += l[s].a.byteLength;
@@ -244,7 +247,7 @@ export class CatalogIndex {
 
   private columns() {
     return { id: this.id, category: this.category, brand: this.brand, price: this.price, offPrice: this.offPrice, offPersent: this.offPersent,
-      hasOff: this.hasOff, rate: this.rate, ratingAverage: this.ratingAverage, ratingCount: this.ratingCount, stock: this.stock, sold: this.sold, created: this.created, live: this.live };
+      hasOff: this.hasOff, priceVaries: this.priceVaries, rate: this.rate, ratingAverage: this.ratingAverage, ratingCount: this.ratingCount, stock: this.stock, sold: this.sold, created: this.created, live: this.live };
   }
 
   /** Describes the index for a snapshot (snapshot.ts); its arrays go to the writer as they are. */
@@ -264,7 +267,7 @@ export class CatalogIndex {
     const read = <A extends Packed>(i: number) => r.array<A>(i);
     const c = m.columns;
     index.id = read(c.id); index.category = read(c.category); index.brand = read(c.brand); index.price = read(c.price);
-    index.offPrice = read(c.offPrice); index.offPersent = read(c.offPersent); index.hasOff = read(c.hasOff); index.rate = read(c.rate);
+    index.offPrice = read(c.offPrice); index.offPersent = read(c.offPersent); index.hasOff = read(c.hasOff); index.priceVaries = read(c.priceVaries); index.rate = read(c.rate);
     index.ratingAverage = read(c.ratingAverage); index.ratingCount = read(c.ratingCount);
     index.stock = read(c.stock); index.sold = read(c.sold); index.created = read(c.created); index.live = read(c.live);
     index.filterBits = new Int32Array(m.capacity);
@@ -324,7 +327,7 @@ export class CatalogIndex {
       return b;
     };
     this.id = grow(this.id); this.category = grow(this.category); this.brand = grow(this.brand); this.price = grow(this.price);
-    this.offPrice = grow(this.offPrice); this.offPersent = grow(this.offPersent); this.hasOff = grow(this.hasOff);
+    this.offPrice = grow(this.offPrice); this.offPersent = grow(this.offPersent); this.hasOff = grow(this.hasOff); this.priceVaries = grow(this.priceVaries);
     this.rate = grow(this.rate); this.ratingAverage = grow(this.ratingAverage); this.ratingCount = grow(this.ratingCount); this.stock = grow(this.stock); this.sold = grow(this.sold); this.created = grow(this.created);
     this.live = grow(this.live); this.filterBits = grow(this.filterBits);
     this.capacity = cap;
@@ -364,7 +367,7 @@ export class CatalogIndex {
     this.maxBrand = Math.max(this.maxBrand, row.brandId ?? 0);
     this.maxCategory = Math.max(this.maxCategory, row.categoryId);
     this.price[slot] = row.price; this.offPrice[slot] = row.offPrice; this.offPersent[slot] = row.offPersent;
-    this.hasOff[slot] = row.hasOff ? 1 : 0; this.rate[slot] = row.rate; this.stock[slot] = row.stock;
+    this.hasOff[slot] = row.hasOff ? 1 : 0; this.priceVaries[slot] = row.priceVaries ? 1 : 0; this.rate[slot] = row.rate; this.stock[slot] = row.stock;
     this.setFilterBits(slot);
     this.ratingAverage[slot] = row.ratingAverage; this.ratingCount[slot] = row.ratingCount;
     this.sold[slot] = row.soldCount; this.created[slot] = row.createdAt;
@@ -466,7 +469,7 @@ export class CatalogIndex {
     const [title, alias, tags, imageUri] = JSON.parse(this.texts.get(slot)!.toString('utf8')) as [string, string, string, string | null];
     return {
       id: this.id[slot]!, title, alias, imageUri, tags, price: this.price[slot]!, offPrice: this.offPrice[slot]!,
-      offPersent: this.offPersent[slot]!, hasOff: this.hasOff[slot] === 1, rate: this.rate[slot]!,
+      offPersent: this.offPersent[slot]!, hasOff: this.hasOff[slot] === 1, priceVaries: this.priceVaries[slot] === 1, rate: this.rate[slot]!,
       ratingAverage: Math.round(this.ratingAverage[slot]! * 100) / 100, ratingCount: this.ratingCount[slot]!,
       brandId: this.brand[slot] || null, categoryId: this.category[slot]!, stock: this.stock[slot]!,
     };
@@ -484,7 +487,7 @@ export class CatalogIndex {
     out.ascii(`{"id":${this.id[slot]},"title":`).bytes(stored, at[0], at[1]).ascii(',"alias":').bytes(stored, at[2], at[3])
       .ascii(',"imageUri":').bytes(stored, at[6], at[7]).ascii(',"imageVariants":').bytes(parts.variants(stored.subarray(at[6], at[7])))
       .ascii(`,"price":${num(this.price[slot]!)},"offPrice":${num(this.offPrice[slot]!)},"offPersent":${num(this.offPersent[slot]!)}`
-        + `,"hasOff":${this.hasOff[slot] === 1},"rate":${num(this.rate[slot]!)}`
+        + `,"hasOff":${this.hasOff[slot] === 1},"priceVaries":${this.priceVaries[slot] === 1},"rate":${num(this.rate[slot]!)}`
         + `,"ratingAverage":${num(Math.round(this.ratingAverage[slot]! * 100) / 100)},"ratingCount":${num(this.ratingCount[slot]!)},"tags":`)
       .bytes(stored, at[4], at[5]).ascii(',"brand":').bytes(parts.brand(this.brand[slot]!))
       .ascii(`,"categoryId":${this.category[slot]},"categoryDescs":`).bytes(parts.categoryTitle(this.category[slot]!))
@@ -734,7 +737,7 @@ export class CatalogIndex {
 export interface IndexState {
   capacity: number;
   count: number;
-  columns: Record<'id' | 'category' | 'brand' | 'price' | 'offPrice' | 'offPersent' | 'hasOff' | 'rate' | 'ratingAverage' | 'ratingCount' | 'stock' | 'sold' | 'created' | 'live', number>;
+  columns: Record<'id' | 'category' | 'brand' | 'price' | 'offPrice' | 'offPersent' | 'hasOff' | 'priceVaries' | 'rate' | 'ratingAverage' | 'ratingCount' | 'stock' | 'sold' | 'created' | 'live', number>;
   slotOf: number;
   freeSlots: number[];
   perBrand: [number, number][];

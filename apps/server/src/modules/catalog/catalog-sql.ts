@@ -109,7 +109,7 @@ export function whereOf(q: Omit<SqlListQuery, 'offset' | 'limit' | 'sort'>): SQL
 /** A product card's columns: what a listing answers of each product. */
 export const cardColumns = {
   id: products.id, title: products.title, alias: products.alias, imageUri: products.imageUri, price: products.price,
-  offPrice: products.offPrice, offPersent: products.offPersent, hasOff: products.hasOff, rate: products.rate,
+  offPrice: products.offPrice, offPersent: products.offPersent, hasOff: products.hasOff, priceVaries: products.priceVaries, rate: products.rate,
   ratingAverage: products.ratingAverage, ratingCount: products.ratingCount, tags: products.tags, brandId: products.brandId, categoryId: products.categoryId, stock: products.stock, isDraft: products.isDraft,
 };
 

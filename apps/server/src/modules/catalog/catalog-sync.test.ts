@@ -335,7 +335,7 @@ describe(`catalogue memory budget, snapshot and background load (${DB_KIND})`, (
   it('ignores a snapshot of another database, or a damaged one, and loads instead', async () => {
     const file = path.join(dir, 'other.snapshot');
     const elsewhere = new CatalogIndex();
-    elsewhere.load([{ id: 1, title: 'فقط در دیگری', alias: '', imageUri: null, tags: '', price: 1, offPrice: 1, offPersent: 0, hasOff: false, rate: 0, ratingAverage: 0, ratingCount: 0,
+    elsewhere.load([{ id: 1, title: 'فقط در دیگری', alias: '', imageUri: null, tags: '', price: 1, offPrice: 1, offPersent: 0, hasOff: false, priceVaries: false, rate: 0, ratingAverage: 0, ratingCount: 0,
       brandId: null, categoryId, stock: 1, soldCount: 0, createdAt: 0, searchText: 'فقط در دیگری' }]);
     const w = new SnapshotWriter();
     w.write(file, { version: 1, database: '1/7300000000000000000/another/16384', xmin: '1', index: elsewhere.save(w) });

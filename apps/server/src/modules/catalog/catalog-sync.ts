@@ -45,7 +45,7 @@ const LOAD_INLINE = 20_000;
 /** What a product costs the catalogue, for deciding before loading (measured: decision 018). */
 const BYTES_PER_PRODUCT = 700;
 /** Bumped when what the catalogue keeps of a product, or how, changes: an older snapshot is then ignored. */
-const SNAPSHOT_VERSION = 5;
+const SNAPSHOT_VERSION = 6;
 
 export interface CatalogOptions {
   /** Bytes the in-memory catalogue may hold; a larger catalogue is answered in SQL. */
@@ -68,7 +68,7 @@ export interface CatalogOptions {
 
 const catalogColumns = {
   id: products.id, title: products.title, alias: products.alias, imageUri: products.imageUri, tags: products.tags,
-  price: products.price, offPrice: products.offPrice, offPersent: products.offPersent, hasOff: products.hasOff, rate: products.rate,
+  price: products.price, offPrice: products.offPrice, offPersent: products.offPersent, hasOff: products.hasOff, priceVaries: products.priceVaries, rate: products.rate,
   ratingAverage: products.ratingAverage, ratingCount: products.ratingCount, brandId: products.brandId, categoryId: products.categoryId, stock: products.stock, soldCount: products.soldCount,
   createdAt: products.createdAt, searchText: products.searchText, isDeleted: products.isDeleted, isDraft: products.isDraft,
 };

@@ -49,7 +49,7 @@ describe('GET /api/Product/All', () => {
     const item = (await list('')).data.find((x: { id: number }) => x.id === p.lipstick!.id);
     expect(item).toEqual({
       id: p.lipstick!.id, title: 'رژ لب مات', alias: 'product', imageUri: null, imageVariants: [], price: 200000, offPrice: 180000,
-      offPersent: 10, hasOff: true, rate: 3, ratingAverage: 5, ratingCount: 1, tags: 'کرم', brand: { id: brand.a!.id, title: 'برند الف' }, categoryId: cat.lipstick!.id,
+      offPersent: 10, hasOff: true, priceVaries: false, rate: 3, ratingAverage: 5, ratingCount: 1, tags: 'کرم', brand: { id: brand.a!.id, title: 'برند الف' }, categoryId: cat.lipstick!.id,
       categoryDescs: 'رژ لب', stock: 5, isDraft: false,
     });
   });

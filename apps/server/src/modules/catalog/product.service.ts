@@ -39,7 +39,7 @@ function toListItem(row: ListRow, index: CategoryIndex, brandsById: Map<number, 
   const brand = row.brandId ? brandsById.get(row.brandId) : undefined;
   return {
     id: row.id, title: row.title, alias: row.alias, imageUri: row.imageUri, imageVariants: variantsOf(row.imageUri),
-    price: row.price, offPrice: row.offPrice, offPersent: row.offPersent, hasOff: row.hasOff, rate: row.rate,
+    price: row.price, offPrice: row.offPrice, offPersent: row.offPersent, hasOff: row.hasOff, priceVaries: row.priceVaries, rate: row.rate,
     ratingAverage: Math.round(row.ratingAverage * 100) / 100, ratingCount: row.ratingCount,
     tags: row.tags, brand: brand ? { id: brand.id, title: brand.title } : null, categoryId: row.categoryId,
     categoryDescs: index.byId.get(row.categoryId)?.title ?? '', stock: row.stock, isDraft: row.isDraft,

@@ -220,6 +220,47 @@ describe('variants: the product sells from its cheapest combination', () => {
     expect(await ownPrices(p.id)).toEqual([null, 420_000, 300_000]);
   });
 
+  it('a product sold at several prices says so wherever its card goes (priceVaries: «از» on the storefront), whatever writes its combinations', async () => {
+    const category = await createCategory(t);
+    const title = `عطر دو حجمی ${Date.now()}`;
+    const priced = [{ options: ['قرمز', '۸ میلی‌لیتر'], stock: 2 }, { options: ['قرمز', '۱۲ میلی‌لیتر'], price: 520_000, stock: 3 }];
+    const res = await saveProduct({ CategoryId: category.id, Title: title, Price: 380_000, Attribute: COLOUR_SIZE, variants: JSON.stringify(priced) });
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json().data as Detail & { priceVaries: boolean };
+    expect(p.priceVaries).toBe(true);
+    const admin_ = await admin();
+    const varies = async () => {
+      const inMemory = (await listed(`categoryId=${category.id}`)).data.find((x) => x.id === p.id) as { priceVaries: boolean } | undefined;
+      const inSql = ((await t.app.inject({ url: `/api/Product/Admin?categoryId=${category.id}`, headers: admin_ })).json().data.data as { id: number; priceVaries: boolean }[]).find((x) => x.id === p.id);
+      const byId = (await t.app.inject({ url: `/api/Product/ById?id=${p.id}` })).json().data as { priceVaries: boolean };
+      const suggested = ((await t.app.inject({ url: `/api/Product/Suggest?q=${encodeURIComponent(title)}` })).json().data.products as { id: number; priceVaries: boolean }[]).find((x) => x.id === p.id);
+      return [inMemory?.priceVaries, inSql?.priceVaries, byId.priceVaries, suggested?.priceVaries];
+    };
+    expect(await varies()).toEqual([true, true, true, true]);
+    const row = async () => (await t.db.select({ price: products.price, varies: products.priceVaries }).from(products).where(eq(products.id, p.id)))[0];
+
+    // The bulk tool's «set the price» gives every combination the product's price: one price again.
+    const set = await t.app.inject({ method: 'POST', url: '/api/Product/Bulk', headers: admin_, payload: { ids: [p.id], action: { kind: 'price', mode: 'set', value: 400_000, round: 1 } } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await row()).toEqual({ price: 400_000, varies: false });
+    expect(await varies()).toEqual([false, false, false, false]);
+
+    // A combination priced apart by the form says so again; removed while a cart holds it (kept, hidden), it no longer does.
+    const [big] = (await t.db.select({ id: productVariants.id }).from(productVariants).where(and(eq(productVariants.productId, p.id), eq(productVariants.label, 'قرمز / ۱۲ میلی‌لیتر'))));
+    const again = await saveProduct({ Id: p.id, CategoryId: category.id, Title: title, Price: 400_000, Attribute: COLOUR_SIZE,
+      variants: JSON.stringify([{ ...priced[0], id: undefined }, { ...priced[1], id: big!.id, price: 610_000 }]) }, 'PUT');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await varies()).toEqual([true, true, true, true]);
+    const s = await quickCustomer(t);
+    expect((await add(s, { productId: p.id, variantId: big!.id, quantity: 1 })).statusCode).toBe(200);
+    const dropped = await saveProduct({ Id: p.id, CategoryId: category.id, Title: title, Price: 400_000, Attribute: COLOUR_SIZE, variants: JSON.stringify([priced[0]]) }, 'PUT');
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect((await t.db.select({ deleted: productVariants.isDeleted, price: productVariants.price }).from(productVariants).where(eq(productVariants.id, big!.id)))[0])
+      .toEqual({ deleted: true, price: 610_000 });
+    expect(await row()).toEqual({ price: 400_000, varies: false });
+    expect(await varies()).toEqual([false, false, false, false]);
+  });
+
   it('settledPrices: the cheapest becomes the product\'s, the rest keep their own', () => {
     expect(settledPrices(450, [430, null, 760])).toEqual({ price: 430, own: [null, 450, 760] });
     expect(settledPrices(450, [null, 500])).toEqual({ price: 450, own: [null, 500] });

@@ -13,12 +13,12 @@ import { Heart } from './Heart';
  * they are not those the uploads' naming gives `imageUri` (`imageVariantsOf`): four addresses of ≈ 95 characters were
  * ≈ 60% of a card's data.
  */
-export type CardProduct = Pick<ProductListItem, 'id' | 'title' | 'imageUri' | 'price' | 'offPrice' | 'offPersent' | 'hasOff' | 'stock' | 'brand' | 'ratingAverage' | 'ratingCount'> & { imageVariants?: ImageVariant[] };
+export type CardProduct = Pick<ProductListItem, 'id' | 'title' | 'imageUri' | 'price' | 'offPrice' | 'offPersent' | 'hasOff' | 'priceVaries' | 'stock' | 'brand' | 'ratingAverage' | 'ratingCount'> & { imageVariants?: ImageVariant[] };
 
 export function toCard(p: ProductListItem): CardProduct {
   const card: CardProduct = {
     id: p.id, title: p.title, imageUri: p.imageUri, price: p.price, offPrice: p.offPrice,
-    offPersent: p.offPersent, hasOff: p.hasOff, stock: p.stock, brand: p.brand,
+    offPersent: p.offPersent, hasOff: p.hasOff, priceVaries: p.priceVaries, stock: p.stock, brand: p.brand,
     ratingAverage: p.ratingAverage, ratingCount: p.ratingCount,
   };
   if (!hasOwnVariants(p.imageUri, p.imageVariants)) card.imageVariants = p.imageVariants;
@@ -32,14 +32,17 @@ export const cardVariants = (p: CardProduct): ImageVariant[] => p.imageVariants 
 const CARD_WIDTH = 300;
 const CARD_SIZES = '(min-width: 1280px) 230px, (min-width: 1024px) 20vw, (min-width: 768px) 33vw, 50vw';
 
-/** The texts a card writes from its numbers: its price, struck-through price, discount and rating. */
-export interface CardTexts { now: string; old: string | null; percent: string | null; rating: string | null; reviews: string | null }
+/**
+ * The texts a card writes from its numbers: its price, struck-through price, discount and rating; `from`: the price is
+ * the cheapest combination's and others sell above it (written «از» before it, as the product page does until a choice).
+ */
+export interface CardTexts { now: string; old: string | null; percent: string | null; rating: string | null; reviews: string | null; from: boolean }
 
 export function cardTexts(p: CardProduct): CardTexts {
   const price = priceView(p);
   const rated = p.ratingCount > 0;
   return {
-    now: price.now, old: price.old, percent: price.percent,
+    now: price.now, old: price.old, percent: price.percent, from: p.priceVaries,
     rating: rated ? ratingText(p.ratingAverage) : null, reviews: rated ? toPersianDigits(p.ratingCount) : null,
   };
 }
@@ -68,7 +71,7 @@ export function ProductCard({ product, priority = false, heart = true, texts = c
       )}
       <div className="mt-auto pt-2 text-end">
         {texts.old && <p className="text-xs text-gray-500"><del>{texts.old}</del></p>}
-        <p className={`text-sm font-bold ${out ? 'text-gray-500' : 'text-gray-900'}`}>{texts.now}</p>
+        <p className={`text-sm font-bold ${out ? 'text-gray-500' : 'text-gray-900'}`}>{texts.from && <span className="text-xs font-normal text-gray-600">از </span>}{texts.now}</p>
       </div>
     </Link>
   );

@@ -9,7 +9,7 @@ import { cardTexts, preloadPicture, ProductCard, type CardProduct, type CardText
  * A listing's cards written from templates rather than rendered by React, on the server (lib/templates.server.ts,
  * docs/decisions/032): React renders a card in 25–45 µs, a template is filled in 4.5–6 µs (the route's part of a
  * listing 538 → 465 µs). A card's shape: in stock or not; with a brand, a discount, a struck-through price, a rating or
- * not; above the fold or not. A card whose picture does not follow the uploads' naming, or whose texts are empty, is
+ * not; above the fold or not; its price one of several or not. A card whose picture does not follow the uploads' naming, or whose texts are empty, is
  * rendered by React.
  *
  * A card above the fold (`priority`: its picture eager, preloaded) has templates of its own; React writes its picture's
@@ -53,10 +53,11 @@ function Preload({ card }: { card: CardProduct }) {
 const writeCard = templateWriter<Slot, Use>({
   slots: SLOTS,
   textsOf,
-  // In stock or not; with a brand, a discount, a struck-through price, a rating or not; above the fold or not.
+  // In stock or not; with a brand, a discount, a struck-through price, a rating or not; above the fold or not; its price
+  // one of several («از») or not.
   shapeOf: ({ card, priority }, texts) =>
     (card.stock <= 0 ? 1 : 0) | (texts.brand !== null ? 2 : 0) | (texts.percent !== null ? 4 : 0) | (texts.old !== null ? 8 : 0)
-    | (texts.rating !== null ? 16 : 0) | (priority ? 32 : 0),
+    | (texts.rating !== null ? 16 : 0) | (priority ? 32 : 0) | (card.priceVaries ? 64 : 0),
   render({ card, priority }, marks) {
     if (!marks) return render(card, priority).markup;
     const model: CardProduct = {
@@ -64,7 +65,7 @@ const writeCard = templateWriter<Slot, Use>({
       id: marks.id as unknown as number, title: marks.title!, imageUri: `${UPLOAD_PREFIX}${marks.stem}.jpg`,
       brand: card.brand && { ...card.brand, title: marks.brand! },
     };
-    return render(model, priority, { now: marks.now!, old: marks.old, percent: marks.percent, rating: marks.rating, reviews: marks.reviews }).markup;
+    return render(model, priority, { now: marks.now!, old: marks.old, percent: marks.percent, rating: marks.rating, reviews: marks.reviews, from: card.priceVaries }).markup;
   },
   // Above the fold, the preload the card asks for (`CardItem`) as React writes it for the card's <img>.
   alsoAsReact: ({ card, priority }) => !priority || imgPreloadOrder(renderToString(<Preload card={card} />)) === render(card, true).preloads,

@@ -28,6 +28,7 @@ function randomCard(r: ReturnType<typeof source>, id: number): CardProduct {
     id, title: r.pick(TITLES), imageUri: `/uploads/${hash.slice(0, 2)}/${hash}.${r.pick(['jpg', 'png', 'webp'])}`,
     price, offPrice: Math.round(price * (100 - off) / 100), offPersent: off, hasOff: off > 0 && r.int(0, 3) > 0,
     stock: r.pick([0, 0, 1, 7, 250]), brand: r.pick(BRANDS), ratingAverage: r.int(10, 50) / 10, ratingCount: r.pick([0, 0, 1, 12, 1300]),
+    priceVaries: r.int(0, 2) === 0,
   };
 }
 
@@ -44,16 +45,16 @@ describe('a card\'s data', () => {
 });
 
 describe('a card written from its template', () => {
-  it('is, for every shape (stock, brand, discount, rating) and hostile titles, the markup React renders for the card', () => {
+  it('is, for every shape (stock, brand, discount, rating, one price of several) and hostile titles, the markup React renders for the card', () => {
     const r = source(7);
     const shapes = new Set<string>();
     for (let id = 1; id <= 400; id++) {
       const card = randomCard(r, id);
       const html = cardMarkup(card);
       expect(html, `card ${id}`).toBe(react(card));
-      shapes.add([card.stock > 0, !!card.brand, card.hasOff && card.offPersent > 0, card.ratingCount > 0].join());
+      shapes.add([card.stock > 0, !!card.brand, card.hasOff && card.offPersent > 0, card.ratingCount > 0, card.priceVaries].join());
     }
-    expect(shapes.size).toBe(16);
+    expect(shapes.size).toBe(32);
   });
 
   it('is left to React for a picture outside the uploads\' naming, variants of its own, no picture or an empty title', () => {
@@ -78,9 +79,9 @@ describe('a card written from its template', () => {
       expect(preload, `card ${id}`).toBeDefined();
       expect(cardMarkup(card, true), `card ${id}`).toBe(whole.slice(preload!.length));
       expect(cardMarkup(card), `card ${id}`).toBe(react(card));
-      shapes.add([card.stock > 0, !!card.brand, card.hasOff && card.offPersent > 0, card.ratingCount > 0].join());
+      shapes.add([card.stock > 0, !!card.brand, card.hasOff && card.offPersent > 0, card.ratingCount > 0, card.priceVaries].join());
     }
-    expect(shapes.size).toBe(16);
+    expect(shapes.size).toBe(32);
   });
 
   it('goes in a listing\'s <li> as React writes the card there, the first cards\' pictures preloaded as React preloads them', () => {

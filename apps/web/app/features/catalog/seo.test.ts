@@ -31,7 +31,7 @@ describe('product JSON-LD', () => {
   const product = {
     id: 7, title: 'رژ لب مات', imageUri: '/uploads/p.webp', gallery: [{ imageUri: '/uploads/g.webp' }], brand: { id: 1, title: 'میبلین' },
     categoryPath: [{ id: 1, title: 'آرایش' }, { id: 2, title: 'رژ لب' }], price: 200_000, offPrice: 180_000, offPersent: 10, hasOff: true,
-    stock: 3, rate: 4.5, soldCount: 120,
+    stock: 3, rate: 4.5, soldCount: 120, priceVaries: false, variants: [{ offPrice: 180_000 }],
   } as unknown as ProductDetail;
   const page = { origin: 'https://shop.example', url: 'https://shop.example/product/7', description: 'd' };
 
@@ -44,6 +44,15 @@ describe('product JSON-LD', () => {
       image: ['https://shop.example/uploads/p.webp', 'https://shop.example/uploads/g.webp'], category: 'آرایش > رژ لب',
       offers: { '@type': 'Offer', priceCurrency: 'IRR', price: 1_800_000, availability: 'https://schema.org/InStock' },
     });
+  });
+
+  it('offers a product sold at several prices from its cheapest to its dearest combination, in rial', () => {
+    const sizes = { ...product, priceVaries: true, variants: [{ offPrice: 180_000 }, { offPrice: 315_000 }, { offPrice: 252_000 }] } as unknown as ProductDetail;
+    expect(productJsonLd(sizes, page, null).offers).toEqual({
+      '@type': 'AggregateOffer', url: page.url, priceCurrency: 'IRR', lowPrice: 1_800_000, highPrice: 3_150_000, offerCount: 3,
+      availability: 'https://schema.org/InStock', itemCondition: 'https://schema.org/NewCondition',
+    });
+    expect(productJsonLd({ ...product, stock: 0 }, page, null).offers).toMatchObject({ '@type': 'Offer', price: 1_800_000, availability: 'https://schema.org/OutOfStock' });
   });
 
   it('adds aggregateRating from real reviews only', () => {

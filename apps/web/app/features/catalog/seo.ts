@@ -67,6 +67,21 @@ export function aggregateRatingOf(reviews: ReviewSummary | null): Record<string,
   return { '@type': 'AggregateRating', ratingValue: Math.round(reviews.average * 10) / 10, bestRating: 5, worstRating: 1, ratingCount: reviews.count, reviewCount: reviews.count };
 }
 
+/**
+ * The product's offer in rial: one price, or — sold at several (a 100 ml dearer than the 50 ml) — an `AggregateOffer`
+ * from the cheapest to the dearest combination, so a search engine does not show the cheapest as the only price.
+ */
+function offerOf(p: ProductDetail, url: string) {
+  const common = {
+    url, priceCurrency: 'IRR',
+    availability: p.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    itemCondition: 'https://schema.org/NewCondition',
+  };
+  const paid = p.variants.map((v) => v.offPrice);
+  if (!p.priceVaries || paid.length < 2) return { '@type': 'Offer', ...common, price: tomanToRial(priceView(p).amount) };
+  return { '@type': 'AggregateOffer', ...common, lowPrice: tomanToRial(Math.min(...paid)), highPrice: tomanToRial(Math.max(...paid)), offerCount: paid.length };
+}
+
 /** The product page's Product JSON-LD (prices in rial); `aggregateRating` only from `reviews`. */
 export function productJsonLd(p: ProductDetail, page: { origin: string; url: string; description: string }, reviews: ReviewSummary | null) {
   const rating = aggregateRatingOf(reviews);
@@ -80,14 +95,7 @@ export function productJsonLd(p: ProductDetail, page: { origin: string; url: str
     description: page.description,
     ...(p.brand ? { brand: { '@type': 'Brand', name: p.brand.title } } : {}),
     category: p.categoryPath.map((c) => c.title).join(' > '),
-    offers: {
-      '@type': 'Offer',
-      url: page.url,
-      priceCurrency: 'IRR',
-      price: tomanToRial(priceView(p).amount),
-      availability: p.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      itemCondition: 'https://schema.org/NewCondition',
-    },
+    offers: offerOf(p, page.url),
     ...(rating ? { aggregateRating: rating } : {}),
   };
 }

@@ -25,7 +25,7 @@ export function suggestOptions(q: string, s: Suggestions): SuggestOption[] {
   const term = q.trim();
   const rows: SuggestOption[] = [
     ...s.products.map((p) => ({
-      id: `p${p.id}`, group: 'products' as const, label: p.title, detail: p.stock > 0 ? formatToman(p.offPrice) : 'ناموجود', href: productHref(p.id),
+      id: `p${p.id}`, group: 'products' as const, label: p.title, detail: p.stock <= 0 ? 'ناموجود' : `${p.priceVaries ? 'از ' : ''}${formatToman(p.offPrice)}`, href: productHref(p.id),
       image: { src: p.imageUri, variants: p.imageVariants },
     })),
     ...s.categories.map((c) => ({

@@ -101,7 +101,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                     {p.stock <= 0 ? <span className="font-bold text-gray-500">ناموجود</span> : (
                       <>
                         {price.old && <p className="text-xs"><del className="text-gray-500">{price.old}</del> <span className="rounded-md bg-brand-600 px-1 font-bold text-white">{price.percent}</span></p>}
-                        <p className="font-black text-gray-900">{price.now}</p>
+                        <p className="font-black text-gray-900">{p.priceVaries && <span className="text-xs font-normal">از </span>}{price.now}</p>
                       </>
                     )}
                   </td>
