@@ -10,7 +10,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { openDatabase, type Db } from '../apps/server/src/db/client.js';
+import { openDatabase, rowsOf, type Db } from '../apps/server/src/db/client.js';
 import { migrateForServer } from '../apps/server/src/db/data-steps.js';
 import * as schema from '../apps/server/src/db/schema/index.js';
 import { brands, categories, products } from '../apps/server/src/db/schema/index.js';
@@ -38,9 +38,9 @@ await database.db.execute(sql`vacuum analyze products`); // as autovacuum would 
 const tree = await database.db.select({ id: categories.id, parentId: categories.parentId }).from(categories);
 const childrenOf = (id: number): number[] => tree.filter((c) => c.parentId === id).flatMap((c) => [c.id, ...childrenOf(c.id)]);
 const top = tree.filter((c) => c.parentId === null).map((c) => ({ id: c.id, all: [c.id, ...childrenOf(c.id)] })).sort((a, b) => b.all.length - a.all.length)[0]!;
-const [{ leaf }] = (await database.db.execute(sql`select category_id as leaf from products group by category_id order by count(*) desc limit 1`) as unknown as { rows: { leaf: number }[] }).rows as [{ leaf: number }];
-const [{ brand }] = (await database.db.execute(sql`select brand_id as brand from products where brand_id is not null group by brand_id order by count(*) desc limit 1`) as unknown as { rows: { brand: number }[] }).rows as [{ brand: number }];
-const [{ n }] = (await database.db.execute(sql`select count(*)::int as n from ${products}`) as unknown as { rows: { n: number }[] }).rows as [{ n: number }];
+const [{ leaf }] = rowsOf<{ leaf: number }>(await database.db.execute(sql`select category_id as leaf from products group by category_id order by count(*) desc limit 1`)) as [{ leaf: number }];
+const [{ brand }] = rowsOf<{ brand: number }>(await database.db.execute(sql`select brand_id as brand from products where brand_id is not null group by brand_id order by count(*) desc limit 1`)) as [{ brand: number }];
+const [{ n }] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from ${products}`)) as [{ n: number }];
 const word = (await database.db.select({ t: products.title }).from(products).limit(1))[0]!.t.split(' ')[0]!;
 console.log(`${database.kind}, ${n.toLocaleString('en')} products; top category ${top.id} with ${top.all.length - 1} descendants, leaf ${leaf}, brand ${brand} (${(await database.db.select().from(brands)).length} brands), search word «${word}»`);
 
@@ -72,8 +72,7 @@ for (const [name, q] of shapes) {
   console.log(`\n## ${name}`);
   for (const { sql: text, params } of captured) {
     const bound = text.replace(/\$(\d+)/g, (_, i) => literal(params[Number(i) - 1]));
-    const res = await database.db.execute(sql.raw(`explain (analyze, buffers, costs off) ${bound}`)) as unknown as { rows: Record<string, string>[] };
-    const plan = res.rows.map((r) => Object.values(r)[0]!);
+    const plan = rowsOf<Record<string, string>>(await database.db.execute(sql.raw(`explain (analyze, buffers, costs off) ${bound}`))).map((r) => Object.values(r)[0]!);
     const kind = /^select count/.test(text) ? 'count' : 'page';
     if (SUMMARY) {
       const scans = [...new Set(plan.flatMap((l) => /(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)( Backward)?(?: using| on) (\w+)/.exec(l)?.slice(0, 1) ?? []))];

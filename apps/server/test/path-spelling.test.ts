@@ -5,6 +5,7 @@ import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerToken } from './api.js';
 import { bearer, buildTestApp, type TestApp } from './helpers.js';
+import { rowsOf } from '../src/db/client.js';
 
 /**
  * Every spelling of every guarded route, without a session and with a shopper's: the router is
@@ -45,9 +46,9 @@ export function spellings(path: string): string[] {
 async function fingerprint(t: TestApp): Promise<string> {
   const tables = await t.db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
   const parts: string[] = [];
-  for (const { tablename } of (tables as unknown as { rows: { tablename: string }[] }).rows) {
+  for (const { tablename } of rowsOf<{ tablename: string }>(tables)) {
     const r = await t.db.execute(sql.raw(`select count(*)::text as n, coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as h from "${tablename}" x`));
-    const row = (r as unknown as { rows: { n: string; h: string }[] }).rows[0]!;
+    const row = rowsOf<{ n: string; h: string }>(r)[0]!;
     parts.push(`${tablename}:${row.n}:${row.h}`);
   }
   return parts.join('\n');

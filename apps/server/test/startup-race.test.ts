@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { testConfig } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase, rowsOf, type Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { MIGRATIONS_DIR } from '../src/paths.js';
 import { categories, products } from '../src/db/schema/index.js';
@@ -55,7 +55,7 @@ describe.runIf(DB_KIND === 'postgres')('two copies starting at once on an empty 
       const results = await Promise.allSettled([runMigrations(a), runMigrations(b)]);
       expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok']);
       const applied = await a.db.execute('select count(*)::int as n from drizzle.__drizzle_migrations');
-      expect((applied as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(journal.entries.length);
+      expect(rowsOf<{ n: number }>(applied)[0]!.n).toBe(journal.entries.length);
     }
   }, 60_000);
 

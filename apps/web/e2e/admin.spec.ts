@@ -77,6 +77,10 @@ test('an admin builds categories, creates a product in the wizard and sells it o
     await page.getByRole('menuitem', { name: 'حذف' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'حذف' }).click();
     await expect(toast(page, 'این دسته‌بندی زیرمجموعه دارد')).toBeVisible();
+    // Toasts lie under the header, not over its menu button and the shop's name (admin.css): their column's top.
+    const header = (await page.locator('.mantine-AppShell-header').boundingBox())!;
+    const toasts = (await page.locator(".mantine-Notifications-root[data-position='top-right']").boundingBox())!;
+    expect(toasts.y).toBeGreaterThanOrEqual(header.y + header.height);
   });
 
   await test.step('attribute of the leaf category', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { products } from './schema/index.js';
 import { buildTestApp, DB_KIND, type TestApp } from '../../test/helpers.js';
+import { rowsOf } from './client.js';
 import { createProduct } from '../../test/factories.js';
 import { flushStatistics, maintain, startMaintenance, tablesDue } from './maintenance.js';
 
@@ -10,7 +11,7 @@ async function productsTable(t: TestApp) {
   await flushStatistics(t.db);
   const res = await t.db.execute(sql`select s.n_dead_tup::int as dead, (s.last_vacuum is not null) as vacuumed, c.relallvisible::int as visible
     from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = 'products' and s.schemaname = current_schema()`);
-  return (res as unknown as { rows: { dead: number; vacuumed: boolean; visible: number }[] }).rows[0]!;
+  return rowsOf<{ dead: number; vacuumed: boolean; visible: number }>(res)[0]!;
 }
 
 /** Leaves `n` dead versions of a product's row (each update writes a new one). */

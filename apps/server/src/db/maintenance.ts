@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { startPeriodic } from '../lib/periodic.js';
-import type { Database, Db } from './client.js';
+import { rowsOf, type Database, type Db } from './client.js';
 
 /** How often PGlite's tables are looked at (a look that finds nothing due is one query). */
 const MAINTENANCE_MS = 10 * 60_000;
@@ -41,7 +41,7 @@ export async function tablesDue(db: Db): Promise<TableDue[]> {
       modified > current_setting('autovacuum_analyze_threshold')::float8 + current_setting('autovacuum_analyze_scale_factor')::float8 * n
         as stale
     from t order by "table"`);
-  return (res as unknown as { rows: { table: string; vacuum: boolean; stale: boolean }[] }).rows
+  return rowsOf<{ table: string; vacuum: boolean; stale: boolean }>(res)
     .filter((r) => r.vacuum || r.stale).map((r) => ({ table: r.table, vacuum: r.vacuum }));
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DB_KIND, freshDatabase } from '../../test/helpers.js';
+import { rowsOf } from './client.js';
 import { runMigrations } from './migrate.js';
 import { dataSteps } from './schema/index.js';
 
@@ -34,7 +35,7 @@ describe(`migration 0019 on an older shop (${DB_KIND})`, () => {
 
   it('marks the products that already sold a combination at a price of its own, and keeps the mark from then on', async () => {
     const { db } = database;
-    const rows = async <T>(q: ReturnType<typeof sql>) => (await db.execute(q) as unknown as { rows: T[] }).rows;
+    const rows = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(q));
     // The database as the build before left it: no column, no trigger, 0019 not recorded.
     await db.execute(sql`drop function variant_price_changed() cascade`);
     await db.execute(sql`alter table products drop column price_varies`);

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import { rowsOf, type Database } from '../db/client.js';
 
 /**
  * In-process cache of catalogue reads (JSON bodies, indexes, the storefront's HTML pages).
@@ -136,7 +136,7 @@ export class ReadCache {
   private read(): Promise<void> {
     const n = ++sent;
     const done = this.database.db.execute(sql`select v from cache_generation where id = 1`).then((res) => {
-      const row = (res as unknown as { rows: { v: string | number }[] }).rows[0];
+      const row = rowsOf<{ v: string | number }>(res)[0];
       this.observe(row ? Number(row.v) : 0, n);
     });
     const run = { n, done };
@@ -198,6 +198,6 @@ export class ReadCache {
       on conflict (id) do update set v = cache_generation.v + 1 returning v`);
     // Loads that began before the bump must not store (they may predate another copy's write). The bump read the
     // counter as a generation query sent now would have.
-    this.observe(Number((res as unknown as { rows: { v: string | number }[] }).rows[0]!.v), n);
+    this.observe(Number(rowsOf<{ v: string | number }>(res)[0]!.v), n);
   }
 }

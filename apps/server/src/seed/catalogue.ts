@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import { discountedPrice } from '@sorkhab/shared';
-import type { Db, DbOrTx } from '../db/client.js';
+import { rowsOf, type Db, type DbOrTx } from '../db/client.js';
 import { flushStatistics } from '../db/maintenance.js';
 import { brands, categories, categoryAttributes, products, slides } from '../db/schema/index.js';
 import { searchTextOf } from '../modules/catalog/product.service.js';
@@ -70,12 +70,11 @@ async function insertRecords(tx: DbOrTx, table: string, columns: Record<string, 
  * back in the same transaction, so no other session sees the table without it.
  */
 async function relaxTable(tx: DbOrTx, table: string): Promise<() => Promise<void>> {
-  const rows = async <T>(q: ReturnType<typeof sql>) => (await tx.execute(q) as unknown as { rows: T[] }).rows;
-  const indexes = await rows<{ name: string; def: string }>(sql`select i.indexname as name, i.indexdef as def from pg_indexes i
+  const indexes = rowsOf<{ name: string; def: string }>(await tx.execute(sql`select i.indexname as name, i.indexdef as def from pg_indexes i
     where i.schemaname = current_schema() and i.tablename = ${table}
-      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`);
-  const keys = await rows<{ name: string; def: string }>(sql`select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
-    where conrelid = ${table}::regclass and contype = 'f'`);
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`));
+  const keys = rowsOf<{ name: string; def: string }>(await tx.execute(sql`select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
+    where conrelid = ${table}::regclass and contype = 'f'`));
   for (const { name } of keys) await tx.execute(sql`alter table ${sql.identifier(table)} drop constraint ${sql.identifier(name)}`);
   for (const { name } of indexes) await tx.execute(sql`drop index ${sql.identifier(name)}`);
   await tx.execute(sql`alter table ${sql.identifier(table)} disable trigger user`);
@@ -89,7 +88,7 @@ async function relaxTable(tx: DbOrTx, table: string): Promise<() => Promise<void
 /** `n` ids from the products' sequence, so a chunk's variants and gallery can name their product before it is written. */
 async function nextIds(tx: DbOrTx, n: number): Promise<number[]> {
   const res = await tx.execute(sql`select nextval(pg_get_serial_sequence('products', 'id'))::int as id from generate_series(1, ${n})`);
-  return (res as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+  return rowsOf<{ id: number }>(res).map((r) => r.id);
 }
 /** pg_advisory_xact_lock key: two copies starting on one empty PostgreSQL seed it once. */
 const SEED_LOCK = 0x5eed_0001;

@@ -6,7 +6,7 @@ import { discountedPrice, normalizeSearch, optionGroupsOf } from '@sorkhab/share
 import { brands, categories, categoryAttributes, galleryImages, media, products, productVariants, slides } from '../db/schema/index.js';
 import { sanitizeDescription } from '../modules/catalog/sanitize.js';
 import { variantsOf } from '../modules/media/media.service.js';
-import type { Db } from '../db/client.js';
+import { rowsOf, type Db } from '../db/client.js';
 import { buildTestApp, DB_KIND, freshDatabase, type TestApp } from '../../test/helpers.js';
 import { tablesDue } from '../db/maintenance.js';
 import { createCategory } from '../../test/factories.js';
@@ -120,13 +120,13 @@ describe('demo catalogue (seedDemoIfEmpty)', () => {
   it('leaves the products, variants and galleries with the indexes, foreign keys and triggers the migrations made', async () => {
     // The seed drops them (or turns them off) for the bulk load and builds them again (relaxTable): compared with an
     // empty migrated database. A trigger's tgenabled is O when it fires, D when it is turned off.
-    const schemaOf = async (db: Db) => (await db.execute(sql`select 'index ' || indexname || ': ' || indexdef as d from pg_indexes
+    const schemaOf = async (db: Db) => rowsOf<{ d: string }>(await db.execute(sql`select 'index ' || indexname || ': ' || indexdef as d from pg_indexes
       where schemaname = current_schema() and tablename in ('products', 'product_variants', 'gallery_images')
       union all select 'constraint ' || conname || ': ' || pg_get_constraintdef(oid) from pg_constraint
       where conrelid in ('products'::regclass, 'product_variants'::regclass, 'gallery_images'::regclass)
       union all select 'trigger ' || tgname || ': ' || tgenabled::text from pg_trigger
       where not tgisinternal and tgrelid in ('products'::regclass, 'product_variants'::regclass, 'gallery_images'::regclass)
-      order by 1`) as unknown as { rows: { d: string }[] }).rows.map((r) => r.d);
+      order by 1`)).map((r) => r.d);
     const empty = await freshDatabase();
     try {
       const migrated = await schemaOf(empty.db);
@@ -142,8 +142,8 @@ describe('demo catalogue (seedDemoIfEmpty)', () => {
   it('logs every product it wrote in the catalogue\'s change log, as the triggers it turned off would have', async () => {
     // What another copy of the server reads to learn of the products (catalog-sync.ts): one row each, from the seed's
     // transaction, none for a product that does not exist.
-    const log = async () => (await t.db.execute(sql`select p.id, c.xid::text as xid from products p full join product_changes c on c.product_id = p.id
-      where c.product_id is distinct from 0`) as unknown as { rows: { id: number | null; xid: string | null }[] }).rows;
+    const log = async () => rowsOf<{ id: number | null; xid: string | null }>(await t.db.execute(sql`select p.id, c.xid::text as xid from products p full join product_changes c on c.product_id = p.id
+      where c.product_id is distinct from 0`));
     const seeded = await log();
     expect(seeded).toHaveLength(120);
     expect(seeded.every((r) => r.id !== null && r.xid !== null)).toBe(true);
@@ -156,8 +156,8 @@ describe('demo catalogue (seedDemoIfEmpty)', () => {
   });
 
   it('leaves the catalogue vacuumed: a count reads the visibility map, and nothing is left for the maintenance', async () => {
-    const pages = (await t.db.execute(sql`select relname as name, relpages as pages, relallvisible as visible from pg_class
-      where relname in ('products', 'product_variants') order by 1`) as unknown as { rows: { name: string; pages: number; visible: number }[] }).rows;
+    const pages = rowsOf<{ name: string; pages: number; visible: number }>(await t.db.execute(sql`select relname as name, relpages as pages, relallvisible as visible from pg_class
+      where relname in ('products', 'product_variants') order by 1`));
     expect(pages).toHaveLength(2);
     for (const p of pages) expect(p.visible, p.name).toBe(p.pages);
     if (DB_KIND === 'pglite') expect((await tablesDue(t.db)).map((d) => d.table)).not.toContain('products');

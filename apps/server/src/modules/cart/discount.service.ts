@@ -1,6 +1,6 @@
 import { desc, eq, ilike, sql } from 'drizzle-orm';
 import { formatToman, toLatinDigits, type DeleteOrDeactivate, type Discount, type DiscountForm } from '@sorkhab/shared';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client.js';
 import { carts, discountCodes, orders } from '../../db/schema/index.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -60,7 +60,7 @@ export async function detachDiscount(db: DbOrTx, cartId: number) {
 export async function claimDiscountUse(tx: DbOrTx, row: DiscountRow) {
   const used = await tx.execute(sql`update discount_codes set used_count = used_count + 1
     where id = ${row.id} and (usage_limit is null or used_count < usage_limit) returning id`);
-  if (!(used as unknown as { rows: unknown[] }).rows.length) {
+  if (!rowsOf(used).length) {
     throw new AppError(400, 'DISCOUNT_INVALID', `ظرفیت استفاده از کد تخفیف «${row.code}» تمام شده است`);
   }
 }

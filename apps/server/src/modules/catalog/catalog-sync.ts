@@ -16,7 +16,7 @@
  */
 import fs from 'node:fs';
 import { and, asc, gt, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import type { ReadCache } from '../../lib/cache.js';
 import { coalesce } from '../../lib/coalesce.js';
@@ -75,7 +75,6 @@ const catalogColumns = {
 
 type Loaded = Omit<CatalogRow, 'createdAt'> & { createdAt: Date; isDeleted: boolean; isDraft: boolean };
 const toRow = (r: Loaded): CatalogRow => ({ ...r, createdAt: r.createdAt.getTime() });
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const minXid = (a: string, b: string) => (BigInt(a) < BigInt(b) ? a : b);
 
 interface SnapshotMeta { version: number; database: string; xmin: string; index: IndexState }

@@ -1,12 +1,11 @@
 import { inArray, sql } from 'drizzle-orm';
 import { renderSms } from '@sorkhab/shared';
-import type { Tx } from '../../db/client.js';
+import { rowsOf, type Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { getSmsSettings } from '../content/sms-settings.js';
 import { enqueue } from '../jobs/queue.js';
 import { SMS_JOB } from '../jobs/sms-job.js';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /**
  * «موجود شد خبرم کن» (decision 026). Called in every transaction that may have raised the stock of these products'

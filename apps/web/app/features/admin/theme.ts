@@ -43,4 +43,5 @@ export const adminCssVariables: CSSVariablesResolver = () => ({
   dark: {},
 });
 
+/** Toasts at the top on the start side (right, in Persian), under the admin's header (admin.css). */
 export const TOAST_PROPS = { position: 'top-right', autoClose: TOAST_DURATION_MS } as const;
