@@ -32,6 +32,18 @@ test('filter the products, unpublish two at once, import a CSV after its dry run
   await page.getByRole('button', { name: 'ورود', exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'منوی مدیریت' })).toBeVisible();
 
+  // A product sold at several prices (the demo's volumes) reads «از» before its price, as on its storefront card; one
+  // sold at one price does not.
+  const listed = (await (await request.get('/api/Product/All?pageSize=200')).json()).data.data as { id: number; title: string; priceVaries: boolean }[];
+  for (const sizes of [true, false]) {
+    const p = listed.find((x) => x.priceVaries === sizes)!;
+    await page.goto(`/admin/show-product?title=${encodeURIComponent(p.title)}`);
+    const price = page.getByTestId(`product-row-${p.id}`).getByRole('cell').filter({ hasText: 'تومان' });
+    await expect(price).toHaveCount(1);
+    if (sizes) await expect(price).toContainText(/از [۰-۹]/);
+    else await expect(price).not.toContainText(/از [۰-۹]/);
+  }
+
   // Filter: a category (with its descendants) and «with discount».
   await page.goto('/admin/show-product');
   const rows = page.locator('[data-testid^=product-row-]');

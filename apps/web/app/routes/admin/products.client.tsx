@@ -89,12 +89,16 @@ export default function ProductsPage() {
               </Group>
             ) },
             { head: 'دسته‌بندی', wideOnly: true, cell: (p) => <Text size="sm" lineClamp={1}>{p.categoryDescs}</Text> },
-            { head: 'قیمت', td: { style: { whiteSpace: 'nowrap' } }, cell: (p) => (p.offPersent > 0 ? (
-              <Stack gap={0}>
-                <Group gap={4} wrap="nowrap"><Text size="xs" td="line-through" c="dimmed">{formatToman(p.price)}</Text><Text size="xs" fw={700} c="red.9">{fa(p.offPersent)}٪</Text></Group>
-                <Text size="sm">{formatToman(p.offPrice)}</Text>
-              </Stack>
-            ) : <Text size="sm">{formatToman(p.price)}</Text>) },
+            // «از»: its cheapest combination's price, others selling above it (decision 014), as the storefront's card says.
+            { head: 'قیمت', td: { style: { whiteSpace: 'nowrap' } }, cell: (p) => {
+              const from = p.priceVaries && <Text span size="xs" c="dimmed">از </Text>;
+              return p.offPersent > 0 ? (
+                <Stack gap={0}>
+                  <Group gap={4} wrap="nowrap"><Text size="xs" td="line-through" c="dimmed">{formatToman(p.price)}</Text><Text size="xs" fw={700} c="red.9">{fa(p.offPersent)}٪</Text></Group>
+                  <Text size="sm">{from}{formatToman(p.offPrice)}</Text>
+                </Stack>
+              ) : <Text size="sm">{from}{formatToman(p.price)}</Text>;
+            } },
             { head: 'موجودی', w: 80, cell: (p) => (p.stock > 0 ? fa(p.stock) : <Badge color="gray" variant="light">ناموجود</Badge>) },
           ]} menu={(p) => ({ label: `عملیات ${p.title}`, items: [
             { label: 'مشاهده و ویرایش', onClick: () => navigate(`/admin/edit-product/${p.id}`) },
