@@ -1,4 +1,4 @@
-import { toLatinDigits, toPersianDigits, type ProductAttributeEntry } from '@sorkhab/shared';
+import { optionGroupsOf, toLatinDigits, toPersianDigits, type ProductAttributeEntry } from '@sorkhab/shared';
 import type { Finish, Shape } from './images.js';
 import { Rng } from './prng.js';
 import { BLURBS, BRANDS, GROUP_SPECS, PALETTES, TREE, type Leaf } from './taxonomy.js';
@@ -117,8 +117,9 @@ export function* plannedProducts(count: number, seed = 1404): Generator<PlannedP
     titles.add(title);
 
     const price = priceIn(rng, leaf.price);
-    const sizes = selectable.find((e) => e.title === 'حجم');
-    const sizePrices = sizes ? sizePricesOf(price, sizes.arr ?? sizes.obj!.map((o) => o.title)) : {};
+    // Keyed by the option values the variants are made of (optionGroupsOf, as initialVariants reads them).
+    const sizes = optionGroupsOf(selectable).find((g) => g.title === 'حجم');
+    const sizePrices = sizes ? sizePricesOf(price, sizes.values.map((v) => v.value)) : {};
     const offPersent = rng.chance(0.3) ? rng.pick(DISCOUNTS) : 0;
     const stock = leaf.palette ? colors.reduce((n, c) => n + c.stock, 0) : rng.chance(0.1) ? 0 : rng.int(1, 150);
     const finish = rng.pick(leaf.finishes);

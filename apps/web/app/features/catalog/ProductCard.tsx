@@ -5,6 +5,7 @@ import { hasOwnVariants, imageVariantsOf, toPersianDigits, type ImageVariant, ty
 import { imageSources, Img } from '../../components/Img';
 import { productHref } from '../../lib/links';
 import { priceView } from './price';
+import { PriceFrom } from '../../components/PriceFrom';
 import { ratingText, STAR_SHAPE } from './Stars';
 import { Heart } from './Heart';
 
@@ -71,7 +72,7 @@ export function ProductCard({ product, priority = false, heart = true, texts = c
       )}
       <div className="mt-auto pt-2 text-end">
         {texts.old && <p className="text-xs text-gray-500"><del>{texts.old}</del></p>}
-        <p className={`text-sm font-bold ${out ? 'text-gray-500' : 'text-gray-900'}`}>{texts.from && <span className="text-xs font-normal text-gray-600">از </span>}{texts.now}</p>
+        <p className={`text-sm font-bold ${out ? 'text-gray-500' : 'text-gray-900'}`}>{texts.from && <PriceFrom />}{texts.now}</p>
       </div>
     </Link>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PriceFrom } from '../../components/PriceFrom';
 
 /**
  * The phone's buy bar (< 768 px): fixed above the bottom navigation (features/layout/MobileBar), with the chosen
@@ -30,7 +31,7 @@ export function BuyBar({ price, from, soldOut, children }: {
                 <del className="text-gray-500">{price.old}</del>
               </p>
             )}
-            <p className="text-base font-black text-gray-900">{from && <span className="text-xs font-normal text-gray-600">از </span>}{price.now}</p>
+            <p className="text-base font-black text-gray-900">{from && <PriceFrom />}{price.now}</p>
           </div>
         )}
       </div>

@@ -6,6 +6,7 @@ import { CloseIcon } from '../../components/icons';
 import { Img } from '../../components/Img';
 import { apiOf } from '../../lib/context';
 import { priceView } from '../../features/catalog/price';
+import { PriceFrom } from '../../components/PriceFrom';
 import { compareHref, compareIdsOf, removeFromCompare } from '../../features/compare/compare';
 import { useCompareList } from '../../features/compare/store';
 import { StoreErrorBoundary } from '../../features/layout/NotFound';
@@ -101,7 +102,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                     {p.stock <= 0 ? <span className="font-bold text-gray-500">ناموجود</span> : (
                       <>
                         {price.old && <p className="text-xs"><del className="text-gray-500">{price.old}</del> <span className="rounded-md bg-brand-600 px-1 font-bold text-white">{price.percent}</span></p>}
-                        <p className="font-black text-gray-900">{p.priceVaries && <span className="text-xs font-normal">از </span>}{price.now}</p>
+                        <p className="font-black text-gray-900">{p.priceVaries && <PriceFrom />}{price.now}</p>
                       </>
                     )}
                   </td>

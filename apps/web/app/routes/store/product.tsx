@@ -8,6 +8,7 @@ import { apiOf } from '../../lib/context';
 import { AddToCart } from '../../features/cart/AddToCart';
 import { categoryHref } from '../../lib/links';
 import { priceView } from '../../features/catalog/price';
+import { PriceFrom } from '../../components/PriceFrom';
 import { BuyBar } from '../../features/product/BuyBar';
 import { RelatedProducts } from './product-related';
 import { Gallery } from '../../features/product/Gallery';
@@ -214,7 +215,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                       </p>
                     )}
                     <p className="text-xl font-black text-gray-900" data-testid="price">
-                      {shownPrice?.from && <span className="text-sm font-normal text-gray-600">از </span>}{price.now}
+                      {shownPrice?.from && <PriceFrom size="text-sm" />}{price.now}
                     </p>
                   </div>
                 </div>
