@@ -324,3 +324,49 @@ describe('SearchIndex.suggest in sales order (every word common)', () => {
     compare({ a: live, n: live.length });
   });
 });
+
+describe('SearchIndex: common words narrowed through bitsets of their texts', () => {
+  it('answers exactly what reading the postings answers, as texts are added, changed and removed', () => {
+    const vocabulary = ['کرم', 'کرمی', 'مرطوب', 'کننده', 'رژ', 'لب', 'مات', 'سرم', 'شامپو', 'مو', 'ضد', 'آفتاب', 'نادر', 'نایاب'];
+    let seed = 11;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    // The first words common, the last rare: a rare word gathers a few candidates, a common one narrows them.
+    const textOf = () => Array.from({ length: 2 + Math.floor(next() * 4) }, () => vocabulary[Math.floor(next() ** 3 * vocabulary.length)]).join(' ');
+    const rows: Row[] = Array.from({ length: 3000 }, (_, i) => row(i + 1, textOf(), Math.floor(next() * 40)));
+    // Every word in 40 texts or more has a bitset; in the second index a budget of four bitsets makes them go and come back.
+    const plain = new SearchIndex({ bitsFrom: Number.POSITIVE_INFINITY });
+    const indexes = { withBits: new SearchIndex({ bitsFrom: 40 }), evicting: new SearchIndex({ bitsFrom: 40, bitsBudget: 4 * 4 * 130 }) };
+    const setBoth = (slot: number, text: string) => {
+      for (const index of [plain, ...Object.values(indexes)]) index.set(slot, text);
+    };
+    rows.forEach((r, slot) => setBoth(slot, r.text));
+    const queries = ['نادر کرم', 'کرم مات', 'لب رژ', 'سرم مو ضد', 'کر لب', 'مرطوب کننده کرم', 'شامپو ضد', 'نایاب آفتاب لب', 'رژ'];
+    const compare = (label: string) => {
+      const rank = rankOf(rows);
+      for (const [name, index] of Object.entries(indexes)) {
+        for (const q of queries) {
+          const want = plain.search(normalizeSearch(q), rank, 50);
+          const got = index.search(normalizeSearch(q), rank, 50);
+          expect(got.total, `${name}, ${label}: ${q}`).toBe(want.total);
+          expect(Array.from(got.slots), `${name}, ${label}: ${q}`).toEqual(Array.from(want.slots));
+          expect(Array.from(index.matching(normalizeSearch(q))).sort(), `${name}, ${label}: ${q}`).toEqual(Array.from(plain.matching(normalizeSearch(q))).sort());
+        }
+      }
+    };
+    compare('first load');
+    // The bitsets are counted in the index's memory, within the budget.
+    expect(indexes.withBits.bytes() - plain.bytes()).toBeGreaterThan(4 * 4 * 130);
+    expect(indexes.evicting.bytes() - plain.bytes()).toBeLessThanOrEqual(4 * 4 * 130);
+    // Texts change or go (their bits cleared), then new slots come past the bitsets' end (those are made again).
+    for (let s = 0; s < 3000; s += 5) {
+      rows[s]!.text = s % 3 === 0 ? '' : normalizeSearch(textOf());
+      setBoth(s, rows[s]!.text);
+    }
+    compare('after changes');
+    for (let i = 0; i < 1200; i++) { // past 4,096 slots: beyond the end of the bitsets made for 3,000
+      rows.push(row(3001 + i, normalizeSearch(`نادر ${textOf()}`), i % 7));
+      setBoth(rows.length - 1, rows.at(-1)!.text);
+    }
+    compare('after new slots');
+  });
+});
