@@ -12,7 +12,7 @@ import { LRUCache } from 'lru-cache';
 import { SearchIndex, topK, type SearchState } from './search-match.js';
 import { SlotArena, type ArenaState } from './slot-arena.js';
 import type { Packed, SnapshotReader, SnapshotWriter } from './snapshot.js';
-import { JsonBytes, jsonElementRanges } from './json-bytes.js';
+import { JsonBytes, jsonElementRanges, writeImageVariants } from './json-bytes.js';
 import { FacetCells } from './facet-cells.js';
 
 /** What the index keeps of one product (a row of `products`, visible on the storefront). */
@@ -60,8 +60,6 @@ export type CardRow = Omit<CatalogRow, 'searchText' | 'createdAt' | 'soldCount'>
 
 /** What a card's JSON text takes from outside the catalogue (see `CatalogIndex.cardJson`), each as JSON text. */
 export interface CardJsonParts {
-  /** The image's variants, for its URI's JSON text (`null` or a string). */
-  variants(imageUriJson: Buffer): Buffer;
   /** The brand object (`{"id":…,"title":…}`) or `null`, for a brand id (0: none). */
   brand(brandId: number): Buffer;
   categoryTitle(categoryId: number): Buffer;
@@ -485,7 +483,9 @@ export class CatalogIndex {
     const at = jsonElementRanges(stored, this.textRanges); // title, alias, tags, imageUri
     const num = (n: number) => (Number.isFinite(n) ? n : 'null');
     out.ascii(`{"id":${this.id[slot]},"title":`).bytes(stored, at[0], at[1]).ascii(',"alias":').bytes(stored, at[2], at[3])
-      .ascii(',"imageUri":').bytes(stored, at[6], at[7]).ascii(',"imageVariants":').bytes(parts.variants(stored.subarray(at[6], at[7])))
+      .ascii(',"imageUri":').bytes(stored, at[6], at[7]).ascii(',"imageVariants":');
+    writeImageVariants(out, stored, at[6]!, at[7]!);
+    out
       .ascii(`,"price":${num(this.price[slot]!)},"offPrice":${num(this.offPrice[slot]!)},"offPersent":${num(this.offPersent[slot]!)}`
         + `,"hasOff":${this.hasOff[slot] === 1},"priceVaries":${this.priceVaries[slot] === 1},"rate":${num(this.rate[slot]!)}`
         + `,"ratingAverage":${num(Math.round(this.ratingAverage[slot]! * 100) / 100)},"ratingCount":${num(this.ratingCount[slot]!)},"tags":`)

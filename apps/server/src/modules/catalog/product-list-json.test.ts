@@ -16,6 +16,12 @@ const hostile = [
   'کنترل \u0001\u001f', 'quote at end"', '\\', 'یک "', 'ساده',
 ];
 
+// Every card writes its image's variants from the URI's bytes: uploads of ours, others' addresses, and the odd ones.
+const images = [
+  `/uploads/ab/${'c'.repeat(64)}.jpg`, null, 'https://cdn.example/uploads/x.jpg', '/uploads/ab/عکس "رژ" \\ لب.v2.png',
+  '/uploads/ab/بی‌پسوند', '/uploads/', '/uploadsx/a.jpg', '/uploads/ab/tab\tname.webp', `/uploads/cd/${'d'.repeat(64)}.webp`,
+];
+
 beforeAll(async () => {
   t = await buildTestApp();
   const parent = await createCategory(t, { title: 'آرایش "ویژه"' });
@@ -28,7 +34,7 @@ beforeAll(async () => {
     });
     // Straight into the row (what an import or an old database may hold): the API's own checks refuse some of these.
     await t.db.update(products).set({
-      title, tags: i % 2 ? `برچسب "${i}" \\` : '', imageUri: i % 3 === 2 ? null : `/uploads/ab/${'c'.repeat(10)}${i}.jpg`,
+      title, tags: i % 2 ? `برچسب "${i}" \\` : '', imageUri: images[i % images.length]!,
       ratingAverage: i ? 10 / 3 + i / 7 : 0, ratingCount: i * 3, searchText: `محصول ${i}`,
     }).where(eq(products.id, id));
   }

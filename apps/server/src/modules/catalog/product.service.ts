@@ -23,7 +23,6 @@ import { catalogOf, PRODUCT_BLOCK } from './catalog-sync.js';
 import { cardColumns, listInSql, whereOf } from './catalog-sql.js';
 import { getLowStockThreshold } from './low-stock.js';
 import type { CardJsonParts, CatalogSort } from './catalog-index.js';
-import { LRUCache } from 'lru-cache';
 import { JsonBytes } from './json-bytes.js';
 
 export { searchTextOf };
@@ -125,19 +124,7 @@ function cardJsonParts(index: CategoryIndex, brandsById: Map<number, { id: numbe
   if (!parts) {
     const brandJson = new Map<number, Buffer>();
     const titleJson = new Map<number, Buffer>();
-    const variantsJson = new LRUCache<string, Buffer>({ max: 256 });
-    const noVariants = Buffer.from('[]');
     parts = {
-      variants: (uriJson) => {
-        const key = uriJson.toString('latin1'); // a key only: the same bytes, the same key
-        let json = variantsJson.get(key);
-        if (json === undefined) {
-          const uri = JSON.parse(uriJson.toString('utf8')) as string | null;
-          json = uri === null ? noVariants : Buffer.from(JSON.stringify(variantsOf(uri)));
-          variantsJson.set(key, json);
-        }
-        return json;
-      },
       brand: (id) => {
         let json = brandJson.get(id);
         if (json === undefined) {
