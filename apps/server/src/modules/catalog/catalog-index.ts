@@ -479,19 +479,24 @@ export class CatalogIndex {
    * rather than decoded, parsed and written again. A listing's page is twelve of these.
    */
   cardJson(slot: number, parts: CardJsonParts, out: JsonBytes): void {
-    const stored = this.texts.get(slot)!;
-    const at = jsonElementRanges(stored, this.textRanges); // title, alias, tags, imageUri
-    const num = (n: number) => (Number.isFinite(n) ? n : 'null');
-    out.ascii(`{"id":${this.id[slot]},"title":`).bytes(stored, at[0], at[1]).ascii(',"alias":').bytes(stored, at[2], at[3])
+    const stored = this.texts.data; // read in place: a view of each card's text was a twentieth of its cost
+    const at = jsonElementRanges(stored, this.textRanges, this.texts.start[slot]); // title, alias, tags, imageUri
+    out.ascii('{"id":').num(this.id[slot]!).ascii(',"title":').bytes(stored, at[0], at[1]).ascii(',"alias":').bytes(stored, at[2], at[3])
       .ascii(',"imageUri":').bytes(stored, at[6], at[7]).ascii(',"imageVariants":');
     writeImageVariants(out, stored, at[6]!, at[7]!);
-    out
-      .ascii(`,"price":${num(this.price[slot]!)},"offPrice":${num(this.offPrice[slot]!)},"offPersent":${num(this.offPersent[slot]!)}`
-        + `,"hasOff":${this.hasOff[slot] === 1},"priceVaries":${this.priceVaries[slot] === 1},"rate":${num(this.rate[slot]!)}`
-        + `,"ratingAverage":${num(Math.round(this.ratingAverage[slot]! * 100) / 100)},"ratingCount":${num(this.ratingCount[slot]!)},"tags":`)
-      .bytes(stored, at[4], at[5]).ascii(',"brand":').bytes(parts.brand(this.brand[slot]!))
-      .ascii(`,"categoryId":${this.category[slot]},"categoryDescs":`).bytes(parts.categoryTitle(this.category[slot]!))
-      .ascii(`,"stock":${num(this.stock[slot]!)},"isDraft":false}`);
+    out.ascii(',"price":').num(this.price[slot]!).ascii(',"offPrice":').num(this.offPrice[slot]!)
+      .ascii(',"offPersent":').num(this.offPersent[slot]!)
+      .ascii(this.hasOff[slot] === 1 ? ',"hasOff":true' : ',"hasOff":false')
+      .ascii(this.priceVaries[slot] === 1 ? ',"priceVaries":true' : ',"priceVaries":false')
+      .ascii(',"rate":').num(this.rate[slot]!)
+      .ascii(',"ratingAverage":').num(Math.round(this.ratingAverage[slot]! * 100) / 100)
+      .ascii(',"ratingCount":').num(this.ratingCount[slot]!)
+      .ascii(',"tags":').bytes(stored, at[4], at[5])
+      .ascii(',"brand":').bytes(parts.brand(this.brand[slot]!))
+      .ascii(',"categoryId":').num(this.category[slot]!)
+      .ascii(',"categoryDescs":').bytes(parts.categoryTitle(this.category[slot]!))
+      .ascii(',"stock":').num(this.stock[slot]!)
+      .ascii(',"isDraft":false}');
   }
 
   /** The query's filters as plain values, for the scan loops (brand ids as one id or a mask over known brands). */

@@ -29,6 +29,29 @@ export class JsonBytes {
     return this;
   }
 
+  /**
+   * A number as JSON writes it (`null` for NaN and the infinities). A 32-bit integer — ids, prices, counts — is written
+   * digit by digit: a card's eight numbers through a template's string were a fifth of its cost.
+   */
+  num(n: number): this {
+    if (n !== (n | 0)) return this.ascii(Number.isFinite(n) ? String(n) : 'null');
+    this.room(11);
+    const { buf } = this;
+    let v = n;
+    if (v < 0) {
+      buf[this.at++] = 45; // '-'
+      v = -v;
+    }
+    let end = this.at + 1;
+    for (let x = v; x >= 10; x = Math.floor(x / 10)) end++;
+    for (let i = end - 1; i >= this.at; i--) {
+      buf[i] = 48 + (v % 10);
+      v = Math.floor(v / 10);
+    }
+    this.at = end;
+    return this;
+  }
+
   /** Bytes as they are (UTF-8 JSON text). */
   bytes(from: Buffer, start = 0, end = from.length): this {
     const n = end - start;
@@ -55,8 +78,8 @@ export class JsonBytes {
  * k-th element's start and end. A string ends at the first quote not escaped by a backslash; bytes of multi-byte
  * characters are never quotes or backslashes.
  */
-export function jsonElementRanges(bytes: Buffer, out: Int32Array): Int32Array {
-  let i = 1;
+export function jsonElementRanges(bytes: Buffer, out: Int32Array, from = 0): Int32Array {
+  let i = from + 1;
   for (let k = 0; k < out.length; k += 2) {
     out[k] = i;
     if (bytes[i] === 34) {

@@ -81,5 +81,11 @@ describe('JsonBytes', () => {
     expect(w.take().toString()).toBe(expected);
     expect(w.ascii('[]').take().toString()).toBe('[]');
     expect(jsonElementRanges(Buffer.from('["a\\\\",null,"\\"x"]'), new Int32Array(6))).toEqual(new Int32Array([1, 6, 7, 11, 12, 17]));
+    // From inside a larger buffer (the catalogue's texts are read in place).
+    expect(jsonElementRanges(Buffer.from('xx["a\\\\",null,"\\"x"]'), new Int32Array(6), 2)).toEqual(new Int32Array([3, 8, 9, 13, 14, 19]));
+    // Numbers as JSON writes them: integers digit by digit, the rest as JavaScript prints them.
+    const numbers = [0, -0, 7, -7, 10, 99, 100, 123_456_789, 2_147_483_647, -2_147_483_648, 2_147_483_648, 1e21, 3.33, -0.5, 1 / 3, NaN, Infinity, -Infinity];
+    for (const n of numbers) w.ascii(',').num(n);
+    expect(w.take().toString()).toBe(numbers.map((n) => `,${JSON.stringify(n)}`).join(''));
   });
 });
