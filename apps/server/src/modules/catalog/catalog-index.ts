@@ -480,9 +480,9 @@ export class CatalogIndex {
    */
   cardJson(slot: number, parts: CardJsonParts, out: JsonBytes): void {
     const stored = this.texts.data; // read in place: a view of each card's text was a twentieth of its cost
-    const at = jsonElementRanges(stored, this.textRanges, this.texts.start[slot]); // title, alias, tags, imageUri
-    out.ascii('{"id":').num(this.id[slot]!).ascii(',"title":').bytes(stored, at[0], at[1]).ascii(',"alias":').bytes(stored, at[2], at[3])
-      .ascii(',"imageUri":').bytes(stored, at[6], at[7]).ascii(',"imageVariants":');
+    const at = jsonElementRanges(stored, this.textRanges, this.texts.start[slot]!); // title, alias, tags, imageUri
+    out.ascii('{"id":').num(this.id[slot]!).ascii(',"title":').bytes(stored, at[0]!, at[1]!).ascii(',"alias":').bytes(stored, at[2]!, at[3]!)
+      .ascii(',"imageUri":').bytes(stored, at[6]!, at[7]!).ascii(',"imageVariants":');
     writeImageVariants(out, stored, at[6]!, at[7]!);
     out.ascii(',"price":').num(this.price[slot]!).ascii(',"offPrice":').num(this.offPrice[slot]!)
       .ascii(',"offPersent":').num(this.offPersent[slot]!)
@@ -491,7 +491,7 @@ export class CatalogIndex {
       .ascii(',"rate":').num(this.rate[slot]!)
       .ascii(',"ratingAverage":').num(Math.round(this.ratingAverage[slot]! * 100) / 100)
       .ascii(',"ratingCount":').num(this.ratingCount[slot]!)
-      .ascii(',"tags":').bytes(stored, at[4], at[5])
+      .ascii(',"tags":').bytes(stored, at[4]!, at[5]!)
       .ascii(',"brand":').bytes(parts.brand(this.brand[slot]!))
       .ascii(',"categoryId":').num(this.category[slot]!)
       .ascii(',"categoryDescs":').bytes(parts.categoryTitle(this.category[slot]!))
