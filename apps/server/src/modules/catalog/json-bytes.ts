@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS, imageVariantsOf, UPLOAD_PREFIX } from '@sorkhab/shared';
+import { imageVariantsOf, UPLOAD_PREFIX } from '@sorkhab/shared';
 
 /**
  * A JSON answer written as bytes: ASCII pieces (keys, numbers, punctuation), UTF-8 texts already written as JSON, and
@@ -95,7 +95,14 @@ export function jsonElementRanges(bytes: Buffer, out: Int32Array, from = 0): Int
 
 const DOT = 46;
 const UPLOAD_JSON = Buffer.from(`"${UPLOAD_PREFIX}`);
-const VARIANT_TAILS = IMAGE_WIDTHS.map((width, i) => [`${i ? ',' : '['}{"width":${width},"uri":`, `-${width}.webp"}`] as const);
+/**
+ * Each variant's JSON around its original's base, cut from what `imageVariantsOf` makes of an upload whose base is the
+ * prefix alone (`{"width":100,"uri":` and `-100.webp"}`), so the uploads' naming is written in one place.
+ */
+const VARIANT_TAILS = imageVariantsOf(`${UPLOAD_PREFIX}.x`).map((v, i) => {
+  const [head, tail] = JSON.stringify(v).split(UPLOAD_JSON.toString()) as [string, string];
+  return [`${i ? ',' : '['}${head}`, tail] as const;
+});
 
 /**
  * Writes `JSON.stringify(imageVariantsOf(uri))` for the image URI whose JSON text (a string or `null`, as JSON.stringify
