@@ -23,8 +23,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+function start(env: Record<string, string>, preload: string[] = []) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload.flatMap((file) => ['--import', file]), MAIN], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'false', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -102,6 +102,35 @@ describe('the server process', () => {
     await waitHealthy(port, afterCrash);
     afterCrash.child.kill('SIGTERM');
     expect(await afterCrash.exited).toBe(0);
+  }, 120_000);
+
+  it('leaves Node\'s async hooks off while it serves pages and the API (each would cost every promise of every request)', async () => {
+    // React's Node build ran each render in an AsyncLocalStorage, which turned the hooks on for good at the first page
+    // (docs/decisions/037-no-async-hooks.md); the server's own one is used only on PostgreSQL (lib/cache.ts).
+    const port = await freePort();
+    const probe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/async-hooks-probe.mjs');
+    const proc = start({ PORT: String(port), ADMIN_PASSWORD: 'owner-pass-123', DATA_DIR: fs.mkdtempSync(path.join(dataDir, 'probe-')) }, [probe]);
+    await waitHealthy(port, proc);
+    const asked = async () => {
+      const before = proc.output().length;
+      proc.child.kill('SIGUSR2');
+      for (let i = 0; i < 200; i++) {
+        const line = /\{"asyncHooksOn":(true|false)\}/.exec(proc.output().slice(before));
+        if (line) return line[1] === 'true';
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`no answer from the probe: ${proc.output()}`);
+    };
+    expect(await asked()).toBe(false);
+    // Pages the whole-document render writes (the home page, a sign-in form, a missing page) and a framed listing.
+    for (const url of ['/', '/login', '/no-such-page', '/product-list?sort=cheapest']) {
+      const res = await fetch(`http://127.0.0.1:${port}${url}`, { headers: { accept: 'text/html' } });
+      expect((await res.text()).startsWith('<!DOCTYPE html>'), url).toBe(true);
+    }
+    expect((await fetch(`http://127.0.0.1:${port}/api/Product/All?pageSize=12`)).status).toBe(200);
+    expect(await asked()).toBe(false);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
   }, 120_000);
 
   it('stops with one line per bad variable', async () => {

@@ -1,8 +1,7 @@
-import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToReadableStream } from 'react-dom/server.edge';
 import { deferModuleScriptsInBytes } from './lib/defer-scripts';
 import { ReusedParts } from './lib/parts';
 import { StylesheetLinked } from './lib/stylesheet';
@@ -70,39 +69,26 @@ export const renderHoles = (...[branch, url, loaderData, parts]: Parameters<type
 export { HOLES } from './lib/frame';
 
 /**
- * React Router's Node entry, with one change: the shop has no Suspense boundaries (a streamed boundary would move
- * the page after its first paint), so the whole document is rendered, then its module scripts are set to start
- * after the first frame (lib/defer-scripts.ts) and it is sent in one piece, which is also what the page cache keeps.
+ * React Router's entry, with one change: the shop has no Suspense boundaries (a streamed boundary would move the page
+ * after its first paint), so the whole document is rendered, then its module scripts are set to start after the first
+ * frame (lib/defer-scripts.ts) and it is sent in one piece, which is also what the page cache keeps.
+ *
+ * It renders with React's edge build, not its Node one: the Node build runs every render inside an AsyncLocalStorage,
+ * and the first render turned on Node 20's async hooks for the rest of the process, a hook on every promise and every
+ * socket write of every request after it, API answers included (docs/decisions/037-no-async-hooks.md). The edge build
+ * keeps its request in a variable (Node has no global AsyncLocalStorage), and writes the same bytes.
  */
-export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext?: AppLoadContext) {
+export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext?: AppLoadContext) {
   const nonce = loadContext?.nonce; // the server answers HEAD by rendering GET (web.ts), so every request renders
   const { loaderData, actionData, errors } = routerContext.staticHandlerContext;
   loadContext?.takeState?.({ loaderData, actionData, errors });
 
-  return new Promise<Response>((resolve, reject) => {
-    // React's chunks are kept as they come (a fresh view, a shared constant or a string's bytes, none written to
-    // again), joined once at the end.
-    const chunks: Uint8Array[] = [];
-    // Aborting flushes what rendered; the handler below still answers.
-    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
-    let shellRendered = false;
-    const sink = new Writable({
-      write(chunk: Uint8Array, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timeout);
-        headers.set('Content-Type', 'text/html; charset=utf-8');
-        const html = deferModuleScriptsInBytes(Buffer.concat(chunks));
-        if (loadContext?.takeHtml) {
-          loadContext.takeHtml(html);
-          resolve(new Response(null, { status, headers }));
-        } else resolve(new Response(html as Uint8Array<ArrayBuffer>, { status, headers }));
-        callback();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream((
+  // Aborting flushes what rendered; the page is still answered.
+  const aborted = new AbortController();
+  const timeout = setTimeout(() => aborted.abort(), streamTimeout + 1000);
+  let shellRendered = false;
+  try {
+    const stream = await renderToReadableStream((
       <StylesheetLinked value={loadContext?.linkStylesheet === true}>
         <ReusedParts value={loadContext?.parts}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -110,21 +96,22 @@ export default function handleRequest(request: Request, status: number, headers:
       </StylesheetLinked>
     ), {
       nonce,
-      onShellReady() {
-        shellRendered = true;
-      },
-      onAllReady() {
-        pipe(sink);
-      },
-      onShellError(error: unknown) {
-        clearTimeout(timeout);
-        reject(error);
-      },
+      signal: aborted.signal,
       onError(error: unknown) {
         status = 500;
         // An error in the shell rejects above and React Router logs it; only log those after it.
         if (shellRendered) console.error(error);
       },
     });
-  });
+    shellRendered = true;
+    await stream.allReady;
+    // React's chunks joined once (a view of the joined bytes, no second copy).
+    const html = deferModuleScriptsInBytes(Buffer.from(await new Response(stream).arrayBuffer()));
+    headers.set('Content-Type', 'text/html; charset=utf-8');
+    if (!loadContext?.takeHtml) return new Response(html as Uint8Array<ArrayBuffer>, { status, headers });
+    loadContext.takeHtml(html);
+    return new Response(null, { status, headers });
+  } finally {
+    clearTimeout(timeout);
+  }
 }
