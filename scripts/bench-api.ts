@@ -326,13 +326,15 @@ async function main() {
         if (!okP99 && !misses.includes(s.name)) misses.push(s.name);
       }
       if (r.errors || r.non2xx) notes.push(`${r.errors} errors, ${r.non2xx} non-2xx`);
-      return [s.name, s.connections, Math.round(r.rps), r.p50, r.p99, `${(share * 100).toFixed(0)}%`, beside === undefined ? '' : Math.round(beside), s.against === 'server' ? r.peakRssMb.toFixed(0) : '', notes.join(', ')];
+      const cpu = s.against === 'server' && r.cpuUsPerAnswer ? `${Math.round(r.cpuUsPerAnswer.main)} / ${Math.round(r.cpuUsPerAnswer.all)}` : '';
+      return [s.name, s.connections, Math.round(r.rps), r.p50, r.p99, `${(share * 100).toFixed(0)}%`, beside === undefined ? '' : Math.round(beside), cpu, s.against === 'server' ? r.peakRssMb.toFixed(0) : '', notes.join(', ')];
     });
     const peakRss = Math.max(...results.filter((x) => x.s.against === 'server').map((x) => x.r.peakRssMb));
     if (!(peakRss < 400)) misses.push('RSS');
     console.log('');
-    console.log(table(['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'ceiling beside', 'RSS MB', 'target'], rows));
+    console.log(table(['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'ceiling beside', 'CPU µs', 'RSS MB', 'target'], rows));
     console.log('of ceiling: of the ceiling measured beside the scenario (the mean of 5 s just before it and 5 s just after) where a target is a share of it, else of the run\'s first ceiling');
+    console.log('CPU µs: the server\'s CPU time per answer during the run, its serving thread / all its threads (from /proc; steadier than the rate when the VM\'s speed drifts)');
     console.log('');
     console.log(`search, first (uncached) answer per query: p50 ${percentile(cold, 50).toFixed(1)} ms, max ${Math.max(...cold).toFixed(1)} ms (${cold.length} queries, one at a time)`);
     console.log(`ById, first (uncached) answer: p50 ${percentile(coldById, 50).toFixed(1)} ms, max ${Math.max(...coldById).toFixed(1)} ms (${coldById.length} ids, one at a time)`);

@@ -28,6 +28,23 @@ export function rssMb(pid: number): number {
   }
 }
 
+/**
+ * CPU time a process has used, in µs: all its threads, and its main thread alone (the serving thread), from /proc
+ * (Linux; utime + stime, in clock ticks of 10 ms). Undefined where there is no /proc.
+ */
+function cpuUs(pid: number): { all: number; main: number } | undefined {
+  const ticks = (file: string) => {
+    const stat = fs.readFileSync(file, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // the name, in parentheses, may hold spaces
+    return (Number(fields[11]) + Number(fields[12])) * 10_000; // utime and stime: fields 14 and 15 of stat(5)
+  };
+  try {
+    return { all: ticks(`/proc/${pid}/stat`), main: ticks(`/proc/${pid}/task/${pid}/stat`) };
+  } catch {
+    return undefined;
+  }
+}
+
 export interface RunResult {
   rps: number;
   p50: number;
@@ -36,6 +53,11 @@ export interface RunResult {
   errors: number;
   non2xx: number;
   peakRssMb: number;
+  /**
+   * The server's CPU per answer during the run, in µs: all its threads, and its serving thread. Steadier than the rate
+   * on a VM whose speed drifts (both move with it, but not with autocannon's share of the two cores).
+   */
+  cpuUsPerAnswer?: { all: number; main: number };
 }
 
 /** One autocannon run; `paths` rotate request by request. Samples the server's RSS meanwhile. */
@@ -44,6 +66,7 @@ export async function load(opts: { base: string; paths: string[]; connections: n
   const next = () => opts.paths[i++ % opts.paths.length]!;
   let peak = 0;
   const sampler = opts.rssPid ? setInterval(() => { peak = Math.max(peak, rssMb(opts.rssPid!)); }, 250) : undefined;
+  const cpuBefore = opts.rssPid ? cpuUs(opts.rssPid) : undefined;
   try {
     const result = await autocannon({
       url: opts.base,
@@ -55,6 +78,8 @@ export async function load(opts: { base: string; paths: string[]; connections: n
       requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: next() }) }],
     });
     if (opts.rssPid) peak = Math.max(peak, rssMb(opts.rssPid));
+    const cpuAfter = opts.rssPid ? cpuUs(opts.rssPid) : undefined;
+    const answers = result.requests.total;
     return {
       rps: result.requests.average,
       p50: result.latency.p50,
@@ -63,6 +88,8 @@ export async function load(opts: { base: string; paths: string[]; connections: n
       errors: result.errors + result.timeouts,
       non2xx: result.non2xx,
       peakRssMb: peak,
+      cpuUsPerAnswer: cpuBefore && cpuAfter && answers
+        ? { all: (cpuAfter.all - cpuBefore.all) / answers, main: (cpuAfter.main - cpuBefore.main) / answers } : undefined,
     };
   } finally {
     if (sampler) clearInterval(sampler);
