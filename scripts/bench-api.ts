@@ -334,7 +334,7 @@ async function main() {
     console.log('');
     console.log(table(['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'ceiling beside', 'CPU µs', 'RSS MB', 'target'], rows));
     console.log('of ceiling: of the ceiling measured beside the scenario (the mean of 5 s just before it and 5 s just after) where a target is a share of it, else of the run\'s first ceiling');
-    console.log('CPU µs: the server\'s CPU time per answer during the run, its serving thread / all its threads (from /proc; steadier than the rate when the VM\'s speed drifts)');
+    console.log('CPU µs: the server\'s CPU time per answer during the run, its serving thread / all its threads (from /proc): a rate that falls while this stays is the machine, not the server');
     console.log('');
     console.log(`search, first (uncached) answer per query: p50 ${percentile(cold, 50).toFixed(1)} ms, max ${Math.max(...cold).toFixed(1)} ms (${cold.length} queries, one at a time)`);
     console.log(`ById, first (uncached) answer: p50 ${percentile(coldById, 50).toFixed(1)} ms, max ${Math.max(...coldById).toFixed(1)} ms (${coldById.length} ids, one at a time)`);

@@ -54,8 +54,9 @@ export interface RunResult {
   non2xx: number;
   peakRssMb: number;
   /**
-   * The server's CPU per answer during the run, in µs: all its threads, and its serving thread. Steadier than the rate
-   * on a VM whose speed drifts (both move with it, but not with autocannon's share of the two cores).
+   * The server's CPU per answer during the run, in µs: all its threads, and its serving thread. Within a run it tells a
+   * slow machine from a slow server (a rate that falls while this stays); between runs on the 2-core VM it drifts as
+   * much as the rate (docs/benchmarks.md, stop 70).
    */
   cpuUsPerAnswer?: { all: number; main: number };
 }
