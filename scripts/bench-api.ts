@@ -288,7 +288,7 @@ async function main() {
       // minutes before the last scenarios.
       const ceilingNow = async () => (await load({ base: ceiling.base, paths: ['/'], connections: CONNECTIONS, seconds: SECONDS / 2 })).rps;
       const before = s.target?.minShareOfCeiling !== undefined ? await ceilingNow() : undefined;
-      const r = await load({ base: target.base, paths, connections: s.connections, seconds: SECONDS, rssPid: server.pid, method: s.method, headers: s.headers, body: s.body });
+      const r = await load({ base: target.base, paths, connections: s.connections, seconds: SECONDS, serverPid: server.pid, method: s.method, headers: s.headers, body: s.body });
       const beside = before === undefined ? undefined : (before + await ceilingNow()) / 2;
       results.push({ s, r, beside });
       console.log(`  ${s.name}: ${Math.round(r.rps)} req/s${s.cold ? ` (${paths.length.toLocaleString('en')} distinct URLs for ${Math.round(r.rps * SECONDS).toLocaleString('en')} requests)` : ''}`);

@@ -220,7 +220,7 @@ async function main() {
     console.log(`\nServer render, warm (the same URL again and again), ${CONNECTIONS} connections, ${SECONDS} s each:`);
     const rows: (string | number)[][] = [];
     for (const p of pages) {
-      const r = await load({ base, paths: [p.path], connections: CONNECTIONS, seconds: SECONDS, rssPid: server.pid, headers: asBrowser });
+      const r = await load({ base, paths: [p.path], connections: CONNECTIONS, seconds: SECONDS, serverPid: server.pid, headers: asBrowser });
       rows.push([p.name, r.rps.toFixed(0), r.p50, r.p99, r.non2xx + r.errors, r.peakRssMb.toFixed(0)]);
     }
     console.log(table(['page', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'peak RSS MB'], rows));
@@ -240,7 +240,7 @@ async function main() {
         const headers = s.crawler ? { 'accept-encoding': 'br, gzip' } : asBrowser;
         await load({ base, paths: s.paths(ctx, 2), connections: CONNECTIONS, seconds: WARMUP, headers });
         const paths = s.paths(ctx, 1);
-        const r = await load({ base, paths, connections: CONNECTIONS, seconds: SECONDS, rssPid: server.pid, headers });
+        const r = await load({ base, paths, connections: CONNECTIONS, seconds: SECONDS, serverPid: server.pid, headers });
         results.push({ name: s.name, r, urls: paths.length });
         console.log(`  ${s.name}: ${Math.round(r.rps)} pages/s (${paths.length.toLocaleString('en')} distinct URLs for ${Math.round(r.rps * SECONDS).toLocaleString('en')} requests)`);
       }

@@ -61,13 +61,13 @@ export interface RunResult {
   cpuUsPerAnswer?: { all: number; main: number };
 }
 
-/** One autocannon run; `paths` rotate request by request. Samples the server's RSS meanwhile. */
-export async function load(opts: { base: string; paths: string[]; connections: number; seconds?: number; amount?: number; rssPid?: number; method?: string; headers?: Record<string, string>; body?: string }): Promise<RunResult> {
+/** One autocannon run; `paths` rotate request by request. With `serverPid`, samples that process's RSS meanwhile and reads its CPU time before and after. */
+export async function load(opts: { base: string; paths: string[]; connections: number; seconds?: number; amount?: number; serverPid?: number; method?: string; headers?: Record<string, string>; body?: string }): Promise<RunResult> {
   let i = 0;
   const next = () => opts.paths[i++ % opts.paths.length]!;
   let peak = 0;
-  const sampler = opts.rssPid ? setInterval(() => { peak = Math.max(peak, rssMb(opts.rssPid!)); }, 250) : undefined;
-  const cpuBefore = opts.rssPid ? cpuUs(opts.rssPid) : undefined;
+  const sampler = opts.serverPid ? setInterval(() => { peak = Math.max(peak, rssMb(opts.serverPid!)); }, 250) : undefined;
+  const cpuBefore = opts.serverPid ? cpuUs(opts.serverPid) : undefined;
   try {
     const result = await autocannon({
       url: opts.base,
@@ -78,8 +78,8 @@ export async function load(opts: { base: string; paths: string[]; connections: n
       body: opts.body,
       requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: next() }) }],
     });
-    if (opts.rssPid) peak = Math.max(peak, rssMb(opts.rssPid));
-    const cpuAfter = opts.rssPid ? cpuUs(opts.rssPid) : undefined;
+    if (opts.serverPid) peak = Math.max(peak, rssMb(opts.serverPid));
+    const cpuAfter = opts.serverPid ? cpuUs(opts.serverPid) : undefined;
     const answers = result.requests.total;
     return {
       rps: result.requests.average,
