@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD, E2E_SMS_LOG } from '../playwright.config';
 import { smsCode } from './sms';
 
@@ -23,26 +23,36 @@ async function shopperLogin(request: APIRequestContext) {
   return mobile;
 }
 
-test('a guest\'s heart on a card leads to login and back; the product is on /profile/wishlist until removed', async ({ page }) => {
+/** A guest hearts the home page's first card and is sent to log in; then logs in (the browser's cookies). Answers its id. */
+async function guestHeartThenLogin(page: Page) {
   await page.goto('/');
   await hydrated(page);
   const heart = page.getByTestId('heart').first();
   const href = await heart.locator('xpath=..').getByTestId('product-card').getAttribute('href');
-  const id = Number(href!.split('/').pop());
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
   await heart.click();
   await expect(page).toHaveURL(/\/login\?next=%2F$/);
-
-  // Logged in (the browser's cookies), back on the home page: the wish made as a guest is saved.
   await shopperLogin(page.request);
+  return Number(href!.split('/').pop());
+}
+
+const wishSave = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/api/Wishlist/Add') && r.request().method() === 'POST');
+const wishlistItem = (page: Page, id: number) => page.getByTestId('wishlist-item').filter({ has: page.locator(`a[href="/product/${id}"]`) });
+
+test('a guest\'s heart on a card leads to login and back; the product is on /profile/wishlist until removed', async ({ page }) => {
+  const id = await guestHeartThenLogin(page);
+  // Back on the home page logged in, the wish made as a guest is saved: the heart fills at once, and the save answers
+  // before the shopper moves on (leaving first is the next test).
+  const saved = wishSave(page);
   await page.goto('/');
   await hydrated(page);
-  const saved = page.locator(`a[href="/product/${id}"][data-testid=product-card]`).first().locator('xpath=..').getByTestId('heart');
-  await expect(saved).toHaveAttribute('aria-pressed', 'true');
+  const heart = page.locator(`a[href="/product/${id}"][data-testid=product-card]`).first().locator('xpath=..').getByTestId('heart');
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  expect((await saved).ok()).toBe(true);
 
   await page.goto('/profile/wishlist');
   await hydrated(page);
-  const item = page.getByTestId('wishlist-item').filter({ has: page.locator(`a[href="/product/${id}"]`) });
+  const item = wishlistItem(page, id);
   await expect(item).toHaveCount(1);
   await item.getByRole('button', { name: /حذف/ }).click();
   await expect(item).toHaveCount(0);
@@ -52,6 +62,31 @@ test('a guest\'s heart on a card leads to login and back; the product is on /pro
   // The product page's heart saves it again.
   await page.locator('main h1 + [data-testid=heart]').click();
   await expect(page.locator('main h1 + [data-testid=heart]')).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a guest\'s wish is kept when the shopper leaves the page before its save answers: /profile/wishlist saves and lists it', async ({ page }) => {
+  const id = await guestHeartThenLogin(page);
+  // The home page's save is held in the browser; the shopper goes to the wishlist meanwhile, and the held save is then
+  // dropped, never reaching the server. Later saves pass.
+  const held: Route[] = [];
+  await page.route('**/api/Wishlist/Add', (route) => (held.length ? route.continue() : void held.push(route)));
+  await page.goto('/');
+  await hydrated(page);
+  await expect.poll(() => held.length, { message: 'the home page sent the save' }).toBe(1);
+  const saved = wishSave(page);
+  await page.goto('/profile/wishlist');
+  await held[0]!.abort().catch(() => { /* the browser dropped it with its page */ });
+  await hydrated(page);
+  expect((await saved).ok()).toBe(true);
+  await expect(wishlistItem(page, id)).toHaveCount(1);
+  await page.unroute('**/api/Wishlist/Add');
+  // Saved once: the next page sends nothing more.
+  let more = 0;
+  page.on('request', (r) => { if (r.url().endsWith('/api/Wishlist/Add')) more++; });
+  await page.goto('/');
+  await hydrated(page);
+  await expect(page.locator(`a[href="/product/${id}"][data-testid=product-card]`).first().locator('xpath=..').getByTestId('heart')).toHaveAttribute('aria-pressed', 'true');
+  expect(more).toBe(0);
 });
 
 test('a shopper waits for an out-of-stock product; the owner puts stock back and the SMS is sent', async ({ page }) => {

@@ -42,12 +42,14 @@ async function load(signedIn: boolean, mine: number) {
   for (const f of whileLoading) next = { ...next, ...f(next) };
   whileLoading = null;
   set(next);
-  const wished = Number(sessionStorage.getItem(INTENT));
-  if (res?.success && wished) {
-    sessionStorage.removeItem(INTENT);
-    await savedStore.toggle(wished, true);
-  }
+  const wished = pendingWish();
+  // The wish leaves sessionStorage only once the server has answered it: a shopper who leaves the page while it is on
+  // its way (leaving cancels the request) or is offline has it saved by a later page. Saving twice is harmless.
+  if (res?.success && wished && !['login', 'unanswered'].includes(await savedStore.toggle(wished, true))) sessionStorage.removeItem(INTENT);
 }
+
+/** A guest's heart click not saved yet, or null. */
+const pendingWish = () => Number(sessionStorage.getItem(INTENT)) || null;
 
 export const savedStore = {
   ensure(): Promise<void> {
@@ -60,8 +62,11 @@ export const savedStore = {
     }
     return loading.done;
   },
-  /** Saves or removes a product at once (put back if the server refuses); a guest's wish is kept for after login: 'login'. */
-  async toggle(productId: number, on = !state.ids.has(productId)): Promise<'login' | 'ok' | 'failed'> {
+  /**
+   * Saves or removes a product at once (put back if the server refuses or never answers: 'failed', 'unanswered'); a
+   * guest's wish is kept for after login: 'login'.
+   */
+  async toggle(productId: number, on = !state.ids.has(productId)): Promise<'login' | 'ok' | 'failed' | 'unanswered'> {
     if (!hinted()) {
       sessionStorage.setItem(INTENT, String(productId));
       return 'login';
@@ -75,7 +80,7 @@ export const savedStore = {
       sessionStorage.setItem(INTENT, String(productId));
       return 'login';
     }
-    return 'failed';
+    return res.status === 0 ? 'unanswered' : 'failed';
   },
   /** «موجود شد خبرم کن»: waits for the product (variantId null) or a variant; a guest is sent to log in first. */
   async wait(productId: number, variantId: number | null): Promise<'login' | 'ok' | string> {
@@ -93,6 +98,7 @@ export const savedStore = {
     change((s) => ({ alerts: s.alerts.filter((a) => a.id !== id) }));
     return null;
   },
+  pendingWish,
   /** What the hearts and buttons show now. */
   current: (): State => state,
   subscribe(l: () => void) {

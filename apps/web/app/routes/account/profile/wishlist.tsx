@@ -1,4 +1,5 @@
-import { data, useFetcher } from 'react-router';
+import { useEffect } from 'react';
+import { data, useFetcher, useRevalidator } from 'react-router';
 import { Link } from '../../../components/Link';
 import { formatJalali } from '@sorkhab/shared';
 import { ProductCard, toCard } from '../../../features/catalog/ProductCard';
@@ -20,7 +21,7 @@ type Intent = { intent: 'remove'; productId: number } | { intent: 'unwait'; id: 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const body = (await request.json()) as Intent;
   const error = body.intent === 'remove'
-    ? ((await savedStore.toggle(body.productId, false)) === 'failed' ? 'حذف نشد؛ دوباره تلاش کنید' : null)
+    ? (['failed', 'unanswered'].includes(await savedStore.toggle(body.productId, false)) ? 'حذف نشد؛ دوباره تلاش کنید' : null)
     : await savedStore.unwait(body.id);
   return error ? data({ error }, { status: 400 }) : { error: null };
 }
@@ -32,6 +33,9 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof clientAction>();
   const busy = fetcher.state !== 'idle';
   const send = (body: Intent) => void fetcher.submit(body, { method: 'post', encType: 'application/json' });
+  const { revalidate } = useRevalidator();
+  // A heart clicked as a guest whose save had not answered when its page was left: saved here, then the list is read again.
+  useEffect(() => { if (savedStore.pendingWish()) void savedStore.ensure().then(revalidate); }, [revalidate]);
   return (
     <section aria-labelledby="wishlist-title">
       <h1 id="wishlist-title" className="text-xl font-black">علاقه‌مندی‌ها</h1>
